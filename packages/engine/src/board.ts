@@ -1,0 +1,150 @@
+import { type Tile, type TileMask, SUIT, isDouble, otherHalf } from './tiles.ts';
+
+/**
+ * The layout as the rules see it: only the open ends matter for what may be played and what it
+ * counts, so the board keeps four ends and how the tile at each tip counts — nothing else. It is
+ * small and made of numbers so that bots can copy and play it millions of times.
+ */
+
+export const END_NAMES = ['west', 'east', 'north', 'south'] as const;
+export type End = (typeof END_NAMES)[number];
+export const WEST = 0;
+export const EAST = 1;
+export const NORTH = 2;
+export const SOUTH = 3;
+
+export function endIndex(end: End): number {
+  return END_NAMES.indexOf(end);
+}
+
+/** How the tile at the tip of an open end adds to the count (RULES.md §6). */
+export const TIP_PLAIN = 0; // counts the number it shows outward
+export const TIP_DOUBLE = 1; // a double laid crosswise: both halves
+export const TIP_CENTRE = 2; // the spinner (or, without a spinner, a lead double) while a west/east side of it is open: both halves, once
+export const TIP_BARE = 3; // a north/south side of the spinner with no tile yet: nothing
+
+export interface Board {
+  /** Tiles on the table. */
+  readonly tiles: number;
+  /** The spinner's number, or -1 before the first double (always -1 without a spinner). */
+  readonly spinner: number;
+  /** For west, east, north, south: the number that end shows, or -1 where no end is open. */
+  readonly open: readonly number[];
+  /** For each end: TIP_PLAIN, TIP_DOUBLE, TIP_CENTRE or TIP_BARE. */
+  readonly tip: readonly number[];
+}
+
+export interface MutableBoard {
+  tiles: number;
+  spinner: number;
+  open: number[];
+  tip: number[];
+}
+
+/** What the board needs to know of the rules; read once per play, not per look-up. */
+export interface BoardRules {
+  readonly spinner: boolean;
+  readonly opensImmediately: boolean;
+}
+
+export const EMPTY_BOARD: Board = { tiles: 0, spinner: -1, open: [-1, -1, -1, -1], tip: [0, 0, 0, 0] };
+
+export function cloneBoard(b: Board): MutableBoard {
+  return { tiles: b.tiles, spinner: b.spinner, open: b.open.slice(), tip: b.tip.slice() };
+}
+
+export function copyBoardInto(from: Board, to: MutableBoard): void {
+  to.tiles = from.tiles;
+  to.spinner = from.spinner;
+  for (let i = 0; i < 4; i++) {
+    to.open[i] = from.open[i] as number;
+    to.tip[i] = from.tip[i] as number;
+  }
+}
+
+/** The count of RULES.md §6: the sum of the open ends, the spinner counted once while at a tip. */
+export function boardCount(b: Board): number {
+  let sum = 0;
+  let centre = -1;
+  for (let i = 0; i < 4; i++) {
+    const v = b.open[i] as number;
+    if (v < 0) continue;
+    const kind = b.tip[i];
+    if (kind === TIP_PLAIN) sum += v;
+    else if (kind === TIP_DOUBLE) sum += 2 * v;
+    else if (kind === TIP_CENTRE) centre = v;
+  }
+  return centre >= 0 ? sum + 2 * centre : sum;
+}
+
+/** Every tile that fits some open end; on an empty board, every tile. */
+export function fitMask(b: Board): TileMask {
+  if (b.tiles === 0) return (1 << 28) - 1;
+  let m = 0;
+  for (let i = 0; i < 4; i++) {
+    const v = b.open[i] as number;
+    if (v >= 0) m |= SUIT[v] as number;
+  }
+  return m;
+}
+
+/** Bit i is set when `t` fits end i. */
+export function endsFor(b: Board, t: Tile): number {
+  let ends = 0;
+  const bit = 1 << t;
+  for (let i = 0; i < 4; i++) {
+    const v = b.open[i] as number;
+    if (v >= 0 && ((SUIT[v] as number) & bit) !== 0) ends |= 1 << i;
+  }
+  return ends;
+}
+
+/** Lays the first tile of a hand with `west` showing to the west. */
+export function placeLead(b: MutableBoard, rules: BoardRules, t: Tile, west: number): void {
+  const east = otherHalf(t, west);
+  b.tiles = 1;
+  b.open[WEST] = west;
+  b.open[EAST] = east;
+  b.open[NORTH] = -1;
+  b.open[SOUTH] = -1;
+  if (isDouble(t)) {
+    b.tip[WEST] = TIP_CENTRE;
+    b.tip[EAST] = TIP_CENTRE;
+    if (rules.spinner) {
+      b.spinner = west;
+      openSidesIfDue(b, rules);
+    }
+  } else {
+    b.tip[WEST] = TIP_PLAIN;
+    b.tip[EAST] = TIP_PLAIN;
+  }
+}
+
+/** Plays `t` on `end`, which must be open and show a number of `t`. */
+export function placeOn(b: MutableBoard, rules: BoardRules, end: number, t: Tile): void {
+  const v = b.open[end] as number;
+  b.tiles++;
+  if (isDouble(t)) {
+    if (b.spinner < 0 && rules.spinner && end <= EAST) {
+      b.spinner = v;
+      b.tip[end] = TIP_CENTRE;
+    } else {
+      b.tip[end] = TIP_DOUBLE;
+    }
+  } else {
+    b.open[end] = otherHalf(t, v);
+    b.tip[end] = TIP_PLAIN;
+  }
+  openSidesIfDue(b, rules);
+}
+
+function openSidesIfDue(b: MutableBoard, rules: BoardRules): void {
+  if (b.spinner < 0 || b.open[NORTH] !== -1) return;
+  const bothSidesCovered = b.tip[WEST] !== TIP_CENTRE && b.tip[EAST] !== TIP_CENTRE;
+  if (rules.opensImmediately || bothSidesCovered) {
+    b.open[NORTH] = b.spinner;
+    b.open[SOUTH] = b.spinner;
+    b.tip[NORTH] = TIP_BARE;
+    b.tip[SOUTH] = TIP_BARE;
+  }
+}

@@ -1,0 +1,60 @@
+import { type Result, GameErrorCode, fail, ok } from './errors.ts';
+import { type RandomSource, shuffleInPlace } from './random.ts';
+import type { Rules } from './rules.ts';
+import type { Deal, Seat } from './state.ts';
+import { ALL_TILES, type Tile, TILE_COUNT, formatTile, high, isDouble, pips } from './tiles.ts';
+
+/** Shuffles the set and deals `handSize` tiles to each seat in turn; the rest is the boneyard. */
+export function randomDeal(rules: Rules, random: RandomSource): Deal {
+  const tiles = shuffleInPlace(ALL_TILES.slice(), random);
+  return dealFromOrder(rules, tiles);
+}
+
+/** Deals a shuffled order of the 28 tiles: seat 0 takes the first hand, and so on. */
+export function dealFromOrder(rules: Rules, order: readonly Tile[]): Deal {
+  const n = rules.handSize;
+  const hands = Array.from({ length: rules.players }, (_, s) => order.slice(s * n, (s + 1) * n));
+  return { hands, boneyard: order.slice(rules.players * n) };
+}
+
+/** A deal must give each seat `handSize` tiles and hold all 28 tiles exactly once. */
+export function checkDeal(rules: Rules, deal: Deal): Result<Deal> {
+  if (deal.hands.length !== rules.players) {
+    return fail(GameErrorCode.badDeal, `the deal has ${deal.hands.length} hands for ${rules.players} players`);
+  }
+  const seen = new Set<Tile>();
+  for (const [seat, hand] of deal.hands.entries()) {
+    if (hand.length !== rules.handSize) {
+      return fail(GameErrorCode.badDeal, `seat ${seat} is dealt ${hand.length} tiles; the rules deal ${rules.handSize}`);
+    }
+  }
+  for (const t of [...deal.hands.flat(), ...deal.boneyard]) {
+    if (seen.has(t)) return fail(GameErrorCode.badDeal, `tile ${formatTile(t)} is dealt twice`);
+    seen.add(t);
+  }
+  if (seen.size !== TILE_COUNT) {
+    const missing = ALL_TILES.filter((t) => !seen.has(t)).map(formatTile);
+    return fail(GameErrorCode.badDeal, `the deal is missing ${missing.join(', ')}`);
+  }
+  return ok(deal);
+}
+
+/** Whose lead it is under the highest-double rule, and the tile they must lead (RULES.md §3). */
+export function highestDoubleLead(deal: Deal): { seat: Seat; tile: Tile } {
+  let bestSeat = -1;
+  let bestTile = -1 as Tile;
+  let bestRank = -1;
+  for (const [seat, hand] of deal.hands.entries()) {
+    for (const t of hand) {
+      // Any double outranks any other tile; then more pips; then the higher top half (6-3 over 5-4).
+      const rank = (isDouble(t) ? 1000 : 0) + pips(t) * 10 + high(t);
+      if (rank > bestRank) {
+        bestSeat = seat;
+        bestTile = t;
+        bestRank = rank;
+      }
+    }
+  }
+  if (bestSeat < 0) throw new Error('highestDoubleLead needs a deal with tiles');
+  return { seat: bestSeat, tile: bestTile };
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { type Result, fail, ok, GameErrorCode } from './errors.ts';
+
+/**
+ * The rules object of RULES.md §12: a preset plus any option set on top of it. `RulesInput` is
+ * what people and records write; `Rules` is the same thing with every option decided, which is
+ * all the engine ever reads.
+ */
+
+export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export const VARIANTS = ['allFives', 'block', 'draw'] as const;
+export type Variant = (typeof VARIANTS)[number];
+export type FirstLeader = 'random' | 'highestDouble';
+export type NextLeader = 'winner' | 'highestDouble' | 'nextSeat';
+export type BlockedScoring = 'others' | 'othersMinusOwn';
+export type SpinnerOpens = 'afterBothSides' | 'immediately';
+export type ScoreUnit = 'points' | 'fives';
+
+export interface Rules {
+  readonly preset: Preset;
+  readonly players: 2 | 3 | 4;
+  readonly variant: Variant;
+  readonly handSize: number;
+  readonly target: number;
+  readonly firstLeader: FirstLeader;
+  readonly nextLeader: NextLeader;
+  readonly blockedScoring: BlockedScoring;
+  readonly spinnerOpens: SpinnerOpens;
+  readonly scoreUnit: ScoreUnit;
+  readonly muggins: boolean;
+  readonly partnerships: boolean;
+}
+
+type Options = Omit<Rules, 'preset' | 'players'>;
+
+/** What each preset fixes; everything else falls to `derivedDefaults`. */
+const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
+  allFives: {},
+  allFives150: { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn' },
+  muggins: {
+    handSize: 7,
+    target: 150,
+    firstLeader: 'highestDouble',
+    blockedScoring: 'othersMinusOwn',
+    muggins: true,
+  },
+  partners: { partnerships: true },
+  cribbage: { scoreUnit: 'fives' },
+  block: { variant: 'block', handSize: 7 },
+  draw: { variant: 'draw', handSize: 7 },
+};
+
+const rulesInputShape = {
+  preset: z.enum(PRESETS).optional(),
+  players: z.union([z.literal(2), z.literal(3), z.literal(4)], {
+    error: 'players must be 2, 3 or 4',
+  }),
+  variant: z.enum(VARIANTS).optional(),
+  handSize: z.int().min(1).max(14).optional(),
+  target: z.int().min(1).max(100_000).optional(),
+  firstLeader: z.enum(['random', 'highestDouble']).optional(),
+  nextLeader: z.enum(['winner', 'highestDouble', 'nextSeat']).optional(),
+  blockedScoring: z.enum(['others', 'othersMinusOwn']).optional(),
+  spinnerOpens: z.enum(['afterBothSides', 'immediately']).optional(),
+  scoreUnit: z.enum(['points', 'fives']).optional(),
+  muggins: z.boolean().optional(),
+  partnerships: z.boolean().optional(),
+};
+
+/**
+ * Unknown keys are refused (a typo must not silently play a different game), and so are options
+ * that contradict each other or the preset.
+ */
+export const RulesInputSchema = z.strictObject(rulesInputShape).superRefine((input, ctx) => {
+  for (const problem of contradictions(input)) ctx.addIssue({ code: 'custom', ...problem });
+});
+
+export type RulesInput = z.input<typeof RulesInputSchema>;
+
+function derivedHandSize(players: number): number {
+  return players === 2 ? 9 : players === 3 ? 7 : 5;
+}
+
+function derivedTarget(o: Omit<Options, 'target'>, players: number): number {
+  if (o.variant !== 'allFives') return players === 2 || o.partnerships ? 100 : 61;
+  if (o.scoreUnit === 'fives') return 61;
+  return players === 2 ? 250 : 200;
+}
+
+function resolveUnchecked(input: RulesInput): Rules {
+  const preset = input.preset ?? 'allFives';
+  const p = PRESET_OPTIONS[preset];
+  const pick = <K extends keyof Options>(key: K, fallback: Options[K]): Options[K] =>
+    (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
+  const players = input.players;
+  const base = {
+    variant: pick('variant', 'allFives'),
+    handSize: pick('handSize', derivedHandSize(players)),
+    firstLeader: pick('firstLeader', 'random'),
+    nextLeader: pick('nextLeader', 'winner'),
+    blockedScoring: pick('blockedScoring', 'others'),
+    spinnerOpens: pick('spinnerOpens', 'afterBothSides'),
+    scoreUnit: pick('scoreUnit', 'points'),
+    muggins: pick('muggins', false),
+    partnerships: pick('partnerships', false),
+  };
+  return { preset, players, ...base, target: pick('target', derivedTarget(base, players)) };
+}
+
+interface Problem {
+  readonly message: string;
+  readonly path: string[];
+}
+
+function contradictions(input: RulesInput): Problem[] {
+  const out: Problem[] = [];
+  const r = resolveUnchecked(input);
+  const at = (key: keyof RulesInput): string[] => (input[key] === undefined ? ['preset'] : [key]);
+  if (r.partnerships && r.players !== 4) {
+    out.push({ path: at('partnerships'), message: `partnerships need 4 players, not ${r.players}` });
+  }
+  if (r.handSize * r.players > 28) {
+    out.push({
+      path: at('handSize'),
+      message: `${r.players} hands of ${r.handSize} tiles need ${r.handSize * r.players} tiles; the set has 28`,
+    });
+  }
+  if (r.variant !== 'allFives') {
+    const why = `variant '${r.variant}' scores nothing during a hand`;
+    if (r.muggins) out.push({ path: at('muggins'), message: `muggins needs All Fives scoring; ${why}` });
+    if (r.scoreUnit === 'fives') {
+      out.push({ path: at('scoreUnit'), message: `scoreUnit 'fives' exists for All Fives only; ${why}` });
+    }
+    if (input.spinnerOpens !== undefined) {
+      out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
+    }
+    if (input.blockedScoring !== undefined) {
+      out.push({
+        path: ['blockedScoring'],
+        message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Checks a rules object from outside and decides every option; errors name the bad field. */
+export function resolveRules(input: unknown): Result<Rules> {
+  const parsed = RulesInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `rules.${issue.path.join('.')}: ` : 'rules: ';
+    return fail(GameErrorCode.badRules, `${where}${issue?.message ?? 'invalid rules'}`);
+  }
+  return ok(resolveUnchecked(parsed.data));
+}
+
+/** Seats 0+2 and 1+3 share a score with partnerships; otherwise every seat is its own side. */
+export function sideCount(rules: Rules): number {
+  return rules.partnerships ? 2 : rules.players;
+}
+
+export function sideOf(rules: Rules, seat: number): number {
+  return rules.partnerships ? seat % 2 : seat;
+}
+
+export function hasSpinner(rules: Rules): boolean {
+  return rules.variant === 'allFives';
+}
+
+export function scoresDuringPlay(rules: Rules): boolean {
+  return rules.variant === 'allFives';
+}
