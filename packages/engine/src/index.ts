@@ -8,3 +8,7 @@ export * from './scoring.ts';
 export * from './deal.ts';
 export * from './game.ts';
 export * from './record.ts';
+export * from './layout.ts';
+export * from './hints.ts';
+export * from './view.ts';
+export * from './playout.ts';

@@ -150,9 +150,11 @@ function contradictions(input: RulesInput): Problem[] {
 export function resolveRules(input: unknown): Result<Rules> {
   const parsed = RulesInputSchema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `rules.${issue.path.join('.')}: ` : 'rules: ';
-    return fail(GameErrorCode.badRules, `${where}${issue?.message ?? 'invalid rules'}`);
+    const messages = parsed.error.issues.map((issue) => {
+      const where = issue.path.length > 0 ? `rules.${issue.path.join('.')}` : 'rules';
+      return `${where}: ${issue.message}`;
+    });
+    return fail(GameErrorCode.badRules, messages.join('; '));
   }
   return ok(resolveUnchecked(parsed.data));
 }

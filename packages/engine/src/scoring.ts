@@ -83,15 +83,16 @@ function sidePips(rules: Rules, pips: readonly number[]): number[] {
  */
 export function winnerOf(rules: Rules, scores: readonly number[]): number | null {
   let best = -1;
-  let bestScore = -Infinity;
+  let bestScore = -1;
   let tied = false;
-  scores.forEach((s, side) => {
-    if (s < rules.target) return;
+  for (let side = 0; side < scores.length; side++) {
+    const s = scores[side] as number;
+    if (s < rules.target) continue;
     if (s > bestScore) {
       best = side;
       bestScore = s;
       tied = false;
     } else if (s === bestScore) tied = true;
-  });
+  }
   return best >= 0 && !tied ? best : null;
 }

@@ -1,0 +1,8 @@
+import type { Command } from './command.ts';
+import { bench } from './bench.ts';
+import { replay } from './replay.ts';
+
+export const commands: Record<string, Command> = {
+  replay,
+  bench,
+};
