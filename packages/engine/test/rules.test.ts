@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { type Rules, resolveRules } from '../src/index.ts';
+
+function rules(input: unknown): Rules {
+  const r = resolveRules(input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function problem(input: unknown): string {
+  const r = resolveRules(input);
+  if (r.ok) throw new Error(`accepted: ${JSON.stringify(input)}`);
+  return r.error.message;
+}
+
+describe('presets (RULES.md §12)', () => {
+  it.each([
+    [{ preset: 'allFives', players: 2 }, { handSize: 9, target: 250, firstLeader: 'random', nextLeader: 'winner', blockedScoring: 'others' }],
+    [{ preset: 'allFives', players: 3 }, { handSize: 7, target: 200 }],
+    [{ preset: 'allFives', players: 4 }, { handSize: 5, target: 200, partnerships: false }],
+    [{ preset: 'allFives150', players: 3 }, { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: false }],
+    [{ preset: 'muggins', players: 2 }, { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: true }],
+    [{ preset: 'partners', players: 4 }, { handSize: 5, target: 200, partnerships: true }],
+    [{ preset: 'cribbage', players: 2 }, { handSize: 9, target: 61, scoreUnit: 'fives' }],
+    [{ preset: 'cribbage', players: 4 }, { handSize: 5, target: 61, scoreUnit: 'fives' }],
+    [{ preset: 'block', players: 2 }, { variant: 'block', handSize: 7, target: 100 }],
+    [{ preset: 'block', players: 3 }, { variant: 'block', handSize: 7, target: 61 }],
+    [{ preset: 'draw', players: 4 }, { variant: 'draw', handSize: 7, target: 61 }],
+    [{ preset: 'draw', players: 4, partnerships: true }, { variant: 'draw', target: 100, partnerships: true }],
+    [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points' }],
+  ])('%j', (input, expected) => {
+    expect(rules(input)).toMatchObject(expected);
+  });
+});
+
+describe('each option on its own, on top of a preset', () => {
+  it.each([
+    [{ handSize: 6 }, 'handSize', 6],
+    [{ target: 300 }, 'target', 300],
+    [{ firstLeader: 'highestDouble' }, 'firstLeader', 'highestDouble'],
+    [{ nextLeader: 'nextSeat' }, 'nextLeader', 'nextSeat'],
+    [{ nextLeader: 'highestDouble' }, 'nextLeader', 'highestDouble'],
+    [{ blockedScoring: 'othersMinusOwn' }, 'blockedScoring', 'othersMinusOwn'],
+    [{ spinnerOpens: 'immediately' }, 'spinnerOpens', 'immediately'],
+    [{ scoreUnit: 'fives' }, 'scoreUnit', 'fives'],
+    [{ muggins: true }, 'muggins', true],
+    [{ variant: 'draw' }, 'variant', 'draw'],
+  ])('%j', (option, key, value) => {
+    const r = rules({ preset: 'allFives', players: 2, ...option });
+    expect(r[key as keyof Rules]).toBe(value);
+    // Everything else stays as the preset has it.
+    const base = rules({ preset: 'allFives', players: 2 });
+    for (const k of Object.keys(base) as (keyof Rules)[]) {
+      if (k !== key && k !== 'target' && k !== 'handSize') expect(r[k]).toBe(base[k]);
+    }
+  });
+
+  it('a target given with fives is in fives; without one, fives play to 61', () => {
+    expect(rules({ players: 2, scoreUnit: 'fives' }).target).toBe(61);
+    expect(rules({ players: 2, scoreUnit: 'fives', target: 50 }).target).toBe(50);
+  });
+
+  it('partnerships on plain All Fives', () => {
+    expect(rules({ players: 4, partnerships: true })).toMatchObject({ partnerships: true, handSize: 5, target: 200 });
+  });
+});
+
+describe('rules that are refused, with a message that says why', () => {
+  it.each([
+    [{ players: 2, colour: 'red' }, /Unrecognized key.*colour/],
+    [{ preset: 'allFours', players: 2 }, /rules\.preset/],
+    [{ players: 5 }, /players must be 2, 3 or 4/],
+    [{ preset: 'allFives' }, /players/],
+    [{ players: 2, handSize: 0 }, /rules\.handSize/],
+    [{ players: 2, handSize: 2.5 }, /rules\.handSize/],
+    [{ players: 4, handSize: 8 }, /4 hands of 8 tiles need 32 tiles/],
+    [{ players: 2, partnerships: true }, /partnerships need 4 players, not 2/],
+    [{ preset: 'partners', players: 3 }, /rules\.preset: partnerships need 4 players/],
+    [{ preset: 'block', players: 2, muggins: true }, /muggins needs All Fives scoring/],
+    [{ preset: 'muggins', players: 2, variant: 'draw' }, /rules\.preset: muggins needs All Fives scoring/],
+    [{ preset: 'draw', players: 2, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
+    [{ preset: 'block', players: 2, spinnerOpens: 'immediately' }, /has no spinner/],
+    [{ preset: 'draw', players: 2, blockedScoring: 'others' }, /blockedScoring cannot apply/],
+    [{ players: 2, target: -5 }, /rules\.target/],
+    [{ players: 2, muggins: 'yes' }, /rules\.muggins/],
+    ['allFives', /rules/],
+  ])('%j', (input, message) => {
+    expect(problem(input)).toMatch(message);
+  });
+
+  it('names every problem at once', () => {
+    expect(problem({ preset: 'block', players: 2, muggins: true, scoreUnit: 'fives' })).toMatch(/muggins.*;.*scoreUnit/);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { type Rules, handAwards, resolveRules, round5, winnerOf } from '../src/index.ts';
+
+function rules(input: unknown): Rules {
+  const r = resolveRules(input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe('round5 (RULES.md §7)', () => {
+  it.each([
+    [0, 0], [1, 0], [2, 0], [3, 5], [4, 5], [5, 5], [7, 5], [8, 10], [12, 10], [12.5, 15], [13, 15],
+    [22, 20], [22.5, 25], [27, 25], [28, 30], [2.5, 5],
+  ])('%d → %d', (x, expected) => expect(round5(x)).toBe(expected));
+});
+
+describe('end-of-hand awards (RULES.md §8, §11)', () => {
+  const two = rules({ players: 2 });
+  const three = rules({ players: 3 });
+  const four = rules({ players: 4 });
+  const partners = rules({ preset: 'partners', players: 4 });
+  const minus = rules({ players: 3, blockedScoring: 'othersMinusOwn' });
+  const draw3 = rules({ preset: 'draw', players: 3 });
+  const block4p = rules({ preset: 'block', players: 4, partnerships: true });
+  const fives = rules({ preset: 'cribbage', players: 3 });
+
+  it('domino: the opponents\' pips, rounded', () => {
+    expect(handAwards(three, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 25 }]);
+    expect(handAwards(two, [0, 2], 0)).toEqual([]);
+  });
+
+  it('domino with partnerships: the two opponents\' pips, never the partner\'s', () => {
+    expect(handAwards(partners, [0, 10, 30, 8], 0)).toEqual([{ seat: 0, points: 20 }]);
+    expect(handAwards(partners, [9, 0, 30, 8], 1)).toEqual([{ seat: 1, points: 40 }]);
+  });
+
+  it('blocked, others: the fewest pips score everyone else\'s', () => {
+    expect(handAwards(three, [5, 11, 13], null)).toEqual([{ seat: 0, points: 25 }]);
+    expect(handAwards(four, [7, 3, 9, 9], null)).toEqual([{ seat: 1, points: 25 }]);
+  });
+
+  it('blocked, othersMinusOwn: seed 001\'s example, 5 + 11 + 13 − 3 = 26 → 25', () => {
+    expect(handAwards(rules({ players: 4, blockedScoring: 'othersMinusOwn' }), [3, 5, 11, 13], null)).toEqual([{ seat: 0, points: 25 }]);
+    expect(handAwards(minus, [4, 9, 13], null)).toEqual([{ seat: 0, points: 20 }]); // 22 − 4 = 18 → 20
+  });
+
+  it('blocked, a tie for fewest scores nothing', () => {
+    expect(handAwards(two, [8, 8], null)).toEqual([]);
+    expect(handAwards(four, [3, 3, 9, 10], null)).toEqual([]);
+    expect(handAwards(minus, [4, 4, 13], null)).toEqual([]);
+    expect(handAwards(three, [6, 6, 6], null)).toEqual([]);
+  });
+
+  it('blocked, three players tie two: each scores half the third\'s pips, 12.5 → 15', () => {
+    expect(handAwards(three, [4, 25, 4], null)).toEqual([{ seat: 0, points: 15 }, { seat: 2, points: 15 }]);
+  });
+
+  it('blocked with partnerships: team against team', () => {
+    expect(handAwards(partners, [5, 2, 6, 20], null)).toEqual([{ seat: 0, points: 20 }]);
+    expect(handAwards(partners, [5, 5, 6, 6], null)).toEqual([]);
+  });
+
+  it('block and draw: the fewest pips score the others\' minus their own, unrounded', () => {
+    expect(handAwards(draw3, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 27 }]);
+    expect(handAwards(draw3, [3, 13, 14], null)).toEqual([{ seat: 0, points: 24 }]); // 27 − 3
+    expect(handAwards(draw3, [3, 3, 14], null)).toEqual([]);
+    // Partnerships compare teams even after a domino: 0+2 hold 9, 1+3 hold 10.
+    expect(handAwards(block4p, [0, 6, 9, 4], 0)).toEqual([{ seat: 0, points: 1 }]);
+    // ...so the team that went out can lose the hand: 0+2 hold 20, 1+3 hold 5.
+    expect(handAwards(block4p, [0, 3, 20, 2], 0)).toEqual([{ seat: 1, points: 15 }]);
+  });
+
+  it('in fives, every award is divided by five', () => {
+    expect(handAwards(fives, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 5 }]);
+    expect(handAwards(fives, [4, 25, 4], null)).toEqual([{ seat: 0, points: 3 }, { seat: 2, points: 3 }]);
+  });
+});
+
+describe('the winner', () => {
+  const two = rules({ players: 2 });
+  it('is whoever reaches the target; before that nobody', () => {
+    expect(winnerOf(two, [245, 100])).toBeNull();
+    expect(winnerOf(two, [250, 100])).toBe(0);
+    expect(winnerOf(two, [100, 265])).toBe(1);
+  });
+  it('when two pass the target together the higher wins, and equal totals play on', () => {
+    const three = rules({ players: 3 });
+    expect(winnerOf(three, [205, 210, 40])).toBe(1);
+    expect(winnerOf(three, [205, 205, 40])).toBeNull();
+  });
+});
