@@ -41,8 +41,9 @@ export function playRandomGame(rulesInput: Record<string, unknown>, seed: string
   const actions: (Action | null)[] = [];
   const hands: RecordHand[] = [];
   let dealt = 0;
-  while (state.status !== 'over' && dealt < maxHands) {
+  while (state.status !== 'over') {
     if (state.status === 'dealing') {
+      if (dealt >= maxHands) break;
       if (state.hand) hands.push(handToRecord(state.hand));
       const deal = randomDeal(state.rules, random);
       const choice = leaderFor(state, deal);
@@ -57,7 +58,7 @@ export function playRandomGame(rulesInput: Record<string, unknown>, seed: string
     states.push(state);
     actions.push(action);
   }
-  if (state.hand) hands.push(handToRecord(state.hand));
+  if (state.hand && hands.length < dealt) hands.push(handToRecord(state.hand));
   return { rulesInput, states, actions, record: { rules: rulesInput, hands }, final: state };
 }
 
