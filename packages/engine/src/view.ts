@@ -3,7 +3,7 @@ import { boardRules } from './game.ts';
 import { type Hint, hintsFor } from './hints.ts';
 import { type LayoutView, layoutOf } from './layout.ts';
 import { type Rules, sideOf } from './rules.ts';
-import type { Action, Award, GameState, GameStatus, HandEndReason, HandEvent, HandState, HandSummary, Seat } from './state.ts';
+import type { Action, GameState, GameStatus, HandEndEvent, HandEvent, HandState, HandSummary, Seat } from './state.ts';
 import { type Tile, formatTile, parseTile, tilesOf } from './tiles.ts';
 
 /**
@@ -18,13 +18,7 @@ export type ViewEvent =
   | { readonly type: 'draw' | 'pass'; readonly seat: Seat }
   | { readonly type: 'claim'; readonly seat: Seat; readonly points: number; readonly scored: number }
   | { readonly type: 'noScore' | 'muggins'; readonly seat: Seat; readonly scored: number }
-  | {
-      readonly type: 'handEnd';
-      readonly reason: HandEndReason;
-      readonly awards: readonly Award[];
-      readonly pips: readonly number[];
-      readonly out: Seat | null;
-    };
+  | HandEndEvent;
 
 export interface HandView {
   readonly leader: Seat;
@@ -49,7 +43,7 @@ export interface HandView {
   readonly forcedLead: string | null;
   /** Where the viewer may play now and what each play would make; null when it is not their move or under Muggins. */
   readonly hints: readonly Hint[] | null;
-  readonly end: Extract<ViewEvent, { type: 'handEnd' }> | null;
+  readonly end: HandEndEvent | null;
 }
 
 export interface TableView {
