@@ -11,7 +11,7 @@ import {
   placeLead,
   placeOn,
 } from './board.ts';
-import { boardRules } from './game.ts';
+import { boardRules } from './board-rules.ts';
 import { type Rules, sideOf } from './rules.ts';
 import { countScore, handAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';

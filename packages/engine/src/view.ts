@@ -1,5 +1,5 @@
 import { type Board, END_NAMES, type End, boardCount } from './board.ts';
-import { boardRules } from './game.ts';
+import { boardRules } from './board-rules.ts';
 import { type Hint, hintsFor } from './hints.ts';
 import { type LayoutView, layoutOf } from './layout.ts';
 import { type Rules, sideOf } from './rules.ts';

@@ -1,0 +1,102 @@
+import type { MutableBoard } from './board.ts';
+import { type Rules, sideOf } from './rules.ts';
+import { handAwards, winnerOf } from './scoring.ts';
+import type { Deal, GameState, HandEndReason, HandEvent, HandState, Missed, Seat } from './state.ts';
+import { type Tile, type TileMask, maskPips } from './tiles.ts';
+
+/**
+ * The mutable working copy of one action's changes. Moves edit it freely; `commit` freezes it
+ * into the next state, so the state a caller holds is never touched — an illegal move simply
+ * throws its draft away.
+ */
+export class Draft {
+  readonly rules: Rules;
+  readonly deal: Deal;
+  readonly forcedLead: Tile | null;
+  readonly hands: TileMask[];
+  readonly log: HandEvent[];
+  readonly scores: number[];
+  readonly handScored: number[];
+  board: HandState['board'] | MutableBoard;
+  drawn: number;
+  turn: Seat;
+  awaiting: HandState['awaiting'];
+  passes: number;
+  missed: Missed | null;
+  end: HandState['end'] = null;
+  winner: number | null = null;
+
+  constructor(
+    private readonly state: GameState,
+    private readonly hand: HandState,
+  ) {
+    this.rules = state.rules;
+    this.deal = hand.deal;
+    this.forcedLead = hand.forcedLead;
+    this.hands = hand.hands.slice();
+    this.log = hand.log.slice();
+    this.scores = state.scores.slice();
+    this.handScored = (state.hands[state.hands.length - 1]?.scored ?? []).slice();
+    this.board = hand.board;
+    this.drawn = hand.drawn;
+    this.turn = hand.turn;
+    this.awaiting = hand.awaiting;
+    this.passes = hand.passes;
+    this.missed = hand.missed;
+  }
+
+  passTurn(): void {
+    this.turn = (this.turn + 1) % this.rules.players;
+  }
+
+  /** Adds points to the seat's side; true when that ends the game. */
+  score(seat: Seat, points: number): boolean {
+    if (points === 0) return false;
+    const side = sideOf(this.rules, seat);
+    this.scores[side] = (this.scores[side] as number) + points;
+    this.handScored[side] = (this.handScored[side] as number) + points;
+    this.winner = winnerOf(this.rules, this.scores);
+    return this.winner !== null;
+  }
+
+  endHand(reason: HandEndReason, out: Seat | null): void {
+    const pips = this.hands.map(maskPips);
+    const awards = handAwards(this.rules, pips, out);
+    for (const a of awards) {
+      const side = sideOf(this.rules, a.seat);
+      this.scores[side] = (this.scores[side] as number) + a.points;
+      this.handScored[side] = (this.handScored[side] as number) + a.points;
+    }
+    this.winner = winnerOf(this.rules, this.scores);
+    this.missed = null;
+    this.end = { type: 'handEnd', reason, awards, pips, out };
+    this.log.push(this.end);
+  }
+
+  commit(): GameState {
+    const hand: HandState = {
+      ...this.hand,
+      hands: this.hands,
+      drawn: this.drawn,
+      board: this.board,
+      turn: this.turn,
+      awaiting: this.awaiting,
+      passes: this.passes,
+      missed: this.missed,
+      log: this.log,
+      end: this.end,
+    };
+    const summaries = this.state.hands.slice();
+    summaries[summaries.length - 1] = { reason: this.end?.reason ?? null, scored: this.handScored, scores: this.scores };
+    const over = this.winner !== null;
+    return {
+      ...this.state,
+      status: over ? 'over' : this.end !== null ? 'dealing' : 'playing',
+      scores: this.scores,
+      hand,
+      hands: summaries,
+      winner: this.winner,
+    };
+  }
+}
+
