@@ -1,5 +1,5 @@
 import { type Result, GameErrorCode, fail, ok } from './errors.ts';
-import { type RandomSource, shuffleInPlace } from './random.ts';
+import { type RandomSource, seededRandom, shuffleInPlace } from './random.ts';
 import type { Rules } from './rules.ts';
 import type { Deal, Seat } from './state.ts';
 import { ALL_TILES, type Tile, TILE_COUNT, formatTile, high, isDouble, pips } from './tiles.ts';
@@ -57,4 +57,16 @@ export function highestDoubleLead(deal: Deal): { seat: Seat; tile: Tile } {
   }
   if (bestSeat < 0) throw new Error('highestDoubleLead needs a deal with tiles');
   return { seat: bestSeat, tile: bestTile };
+}
+
+/**
+ * The deal a seed makes, and the seat that leads when the rules leave the lead to chance. This
+ * is what makes deals checkable: the server commits to a secret seed before a hand and reveals
+ * it after, and anyone can run this to see that the seed makes exactly the hand that was played
+ * (docs/fairness.md). Changing it would break the checking of every game ever recorded.
+ */
+export function dealFromSeed(rules: Rules, seed: string): { deal: Deal; randomLeader: Seat } {
+  const random = seededRandom(seed);
+  const deal = randomDeal(rules, random);
+  return { deal, randomLeader: random.int(rules.players) };
 }
