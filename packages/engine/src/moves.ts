@@ -166,7 +166,6 @@ function muggins(d: Draft, seat: Seat): GameError | null {
   return null;
 }
 
-/** The mutable working copy of one action's changes; `commit` freezes it into the next state. */
 function err(code: GameError['code'], message: string): GameError {
   return { code, message };
 }
