@@ -1,3 +1,4 @@
+import type { TableView } from '@fives/engine';
 import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
@@ -73,7 +74,8 @@ export const TableStateSchema = z.strictObject({
   table: TableSummarySchema,
   view: TableViewSchema.nullable(),
 });
-export type TableState = z.output<typeof TableStateSchema>;
+/** The view is typed as the engine's `TableView` (the same shape, read-only), so the server sends `view()` as is. */
+export type TableState = Omit<z.output<typeof TableStateSchema>, 'view'> & { readonly view: TableView | null };
 
 /** Who is connected, per seat (bots always are). */
 export const PresenceSchema = z.strictObject({ tableId: TableIdSchema, connected: z.array(z.boolean()) });
