@@ -14,7 +14,7 @@ import {
 } from '@fives/protocol';
 import { type Socket, io } from 'socket.io-client';
 import { z } from 'zod';
-import { greedyPolicy } from '../../src/bots/policy.ts';
+import { type BotPolicy, greedyPolicy } from '../../src/bots/policy.ts';
 
 export interface Received {
   readonly event: ServerEvent;
@@ -52,14 +52,27 @@ export class TestClient {
   private waiters: Waiter[] = [];
   private autoplay = false;
   private actedOn = -1;
+  private policy: BotPolicy = greedyPolicy;
   private readonly random = seededRandom('test-client');
+
+  /** The table to join again after every reconnection (as a real client does). */
+  rejoin: string | null = null;
+  reconnections = 0;
 
   constructor(url: string, token: string | null, options: { reconnection?: boolean } = {}) {
     this.socket = io(url, {
       auth: token === null ? {} : { token },
       transports: ['websocket'],
       reconnection: options.reconnection ?? false,
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 200,
       forceNew: true,
+    });
+    this.socket.io.on('reconnect', () => {
+      this.reconnections++;
+      // A move sent just before the connection dropped may never have arrived: decide again.
+      this.actedOn = -1;
+      if (this.rejoin !== null) this.socket.emit('table:join', { tableId: this.rejoin });
     });
     for (const event of Object.keys(ServerMessageSchemas) as ServerEvent[]) {
       this.socket.on(event as string, (payload: unknown) => this.receive(event, payload));
@@ -116,8 +129,9 @@ export class TestClient {
     return reply.data;
   }
 
-  /** Plays every move this seat has, with the greedy policy, until told to stop. */
-  play(): void {
+  /** Plays every move this seat has, with the greedy policy (or another), until told to stop. */
+  play(policy: BotPolicy = greedyPolicy): void {
+    this.policy = policy;
     this.autoplay = true;
     this.maybeAct();
   }
@@ -131,7 +145,7 @@ export class TestClient {
     if (s === null || s.view === null || s.version === this.actedOn) return;
     const view = s.view as TableView;
     if (legalActions(view).length === 0) return;
-    const action = greedyPolicy(view, this.random);
+    const action = this.policy(view, this.random);
     if (action === null) return;
     this.actedOn = s.version;
     this.socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
