@@ -1,4 +1,5 @@
-import { replayRecord } from '@fives/engine';
+import { legalActions, replayRecord } from '@fives/engine';
+import type { BotPolicy } from '../src/bots/policy.ts';
 import type { GameRecord } from '@fives/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';
@@ -66,5 +67,28 @@ describe('a whole game over real sockets and Redis', () => {
     const inProgress = await fetch(`${server.url}/api/tables/${created.tableId}/games/2/record`);
     expect(inProgress.status).toBe(409);
     expect(((await inProgress.json()) as { error: { code: string } }).error.code).toBe('game/in_progress');
+  });
+
+  it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [
+      { type: 'human' },
+      { type: 'bot', level: 'medium' },
+    ]);
+    const a = await TestClient.connect(server.url, ada.token);
+    clients.push(a);
+    await a.join(tableId);
+    expect((await a.request('table:start', { tableId })).ok).toBe(true);
+    // A player who never counts: plays the first legal tile and always says "no score".
+    const forgetful: BotPolicy = (view) => {
+      const legal = legalActions(view).filter((x) => x.type !== 'muggins' && x.type !== 'claim');
+      return legal.find((x) => x.type === 'noScore') ?? legal[0] ?? null;
+    };
+    a.play(forgetful);
+    await a.waitForState((s) => s.table.phase === 'over');
+    const events = a.states().flatMap((s) => s.view?.hand?.log ?? []);
+    expect(events.some((e) => e.type === 'muggins' && e.seat === 1 && e.scored > 0)).toBe(true);
+    expect(events.some((e) => e.type === 'claim' && e.seat === 1 && e.scored > 0)).toBe(true);
+    expect(events.some((e) => e.type === 'claim' && e.seat === 0)).toBe(false);
   });
 });
