@@ -61,7 +61,6 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
   const socket: Socket = io(base, { auth: { token: me.token }, transports: ['websocket'], reconnectionDelayMax: 2000 });
   return new Promise<number>((resolve) => {
     let state: TableState | null = null;
-    let host = false;
     let actedOn = -1;
     let startedAt = -1;
     let shown = { game: -1, hand: -1, events: 0, seats: '' };
@@ -81,8 +80,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       actedOn = -1; // a move sent as the connection dropped may never have arrived
       void request('table:join', { tableId: tableId as never }).then((reply) => {
         if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
-        host = reply.data.host;
-        print({ type: 'joined', tableId, seat: reply.data.seat, host, version: reply.data.version });
+        print({ type: 'joined', tableId, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
       });
     });
     socket.on('disconnect', (reason) => print({ type: 'disconnected', reason }));
@@ -100,6 +98,8 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       if (s.table.phase === 'over' && s.view !== null) {
         return finish(0, { type: 'final', tableId, game: s.table.game, seat: s.seat, scores: s.view.scores, winner: s.view.winner });
       }
+      // Read from the state, not the join's ack: the first state can arrive before the ack.
+      const host = s.seat !== null && s.table.hostSeat === s.seat;
       if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) {
         startedAt = s.version;
         void request('table:start', { tableId: tableId as never });
