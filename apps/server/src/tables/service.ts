@@ -279,10 +279,11 @@ export class TableService {
     const legal = legalActions(v);
     if (legal.length === 0) return null;
     const chosen = chooseBotAction(level, v, this.o.random);
-    if (chosen !== null && chosen.seat === seat) return chosen;
+    if (chosen !== null && chosen.seat === seat && apply(state, chosen).ok) return chosen;
+    // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.
     if (state.hand?.turn !== seat) return null;
-    this.o.log.error({ seat, level }, 'a bot policy gave no action on its turn; playing its first legal action');
-    return legal[0] ?? null;
+    this.o.log.error({ seat, level, chose: chosen?.type ?? null }, 'a bot policy gave no legal action on its turn; playing its first legal one');
+    return legal.find((a) => a.type !== 'muggins') ?? legal[0] ?? null;
   }
 
   // ---- changes ---------------------------------------------------------------------------------
