@@ -1,31 +1,15 @@
 import { randomInt } from 'node:crypto';
-import {
-  type Action,
-  type GameRecord,
-  type RandomSource,
-  type RulesInput,
-  apply,
-  legalActions,
-  newGame,
-  view,
-} from '@fives/engine';
-import {
-  type BotLevel,
-  ErrorCode,
-  type SeatSpec,
-  type TableId,
-  type WireAction,
-  toEngineAction,
-  toWireAction,
-} from '@fives/protocol';
+import { type Action, type GameRecord, type RandomSource, type RulesInput, apply, newGame } from '@fives/engine';
+import { ErrorCode, type SeatSpec, type TableId, type WireAction, toEngineAction } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { chooseBotAction } from '../bots/policy.ts';
 import type { TurnScheduler } from '../bots/scheduler.ts';
 import type { Player } from '../identity/token.ts';
 import type { TableStore } from '../store/store.ts';
 import { dealNextHand } from './dealer.ts';
 import type { RecordAppend, SeatRecord, TableDoc } from './doc.ts';
+import { botCanAct, botMove } from './bot-turns.ts';
 import { closedBy } from './game-step.ts';
+import { logChange } from './log.ts';
 import { type Outcome, fromGameError, refuse, success } from './problems.ts';
 import { seatOf } from './summary.ts';
 
@@ -227,7 +211,7 @@ export class TableService {
       (d) => {
         if (d.version !== version || d.phase !== 'playing' || d.state === null) return success(null);
         if (d.state.status === 'dealing') return this.dealChange(d);
-        const bot = this.botMove(d);
+        const bot = botMove(d, this.o.random, this.o.log);
         return bot === null ? success(null) : this.actionChange(d, bot.seat, bot.wire, true);
       },
       0,
@@ -251,39 +235,7 @@ export class TableService {
       this.scheduler.schedule(doc.id, doc.version, this.o.handPauseMs);
       return;
     }
-    const botCanAct = doc.seats.some((s, seat) => s.kind === 'bot' && legalActions(view(state, seat)).length > 0);
-    if (botCanAct) this.scheduler.schedule(doc.id, doc.version, this.o.botDelayMs);
-  }
-
-  /** The bot move to make now: a Muggins call first (it closes when the next tile is played), else the bot whose turn it is. */
-  private botMove(d: TableDoc): { seat: number; wire: WireAction } | null {
-    const state = d.state;
-    if (state === null) return null;
-    let chosen: { seat: number; action: Action } | null = null;
-    for (const [seat, s] of d.seats.entries()) {
-      if (s.kind !== 'bot') continue;
-      const action = this.decide(s.level, state, seat);
-      if (action === null) continue;
-      if (action.type === 'muggins') {
-        chosen = { seat, action };
-        break;
-      }
-      if (state.hand?.turn === seat) chosen = { seat, action };
-    }
-    if (chosen === null) return null;
-    return { seat: chosen.seat, wire: toWireAction(chosen.action) };
-  }
-
-  private decide(level: BotLevel, state: NonNullable<TableDoc['state']>, seat: number): Action | null {
-    const v = view(state, seat);
-    const legal = legalActions(v);
-    if (legal.length === 0) return null;
-    const chosen = chooseBotAction(level, v, this.o.random);
-    if (chosen !== null && chosen.seat === seat && apply(state, chosen).ok) return chosen;
-    // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.
-    if (state.hand?.turn !== seat) return null;
-    this.o.log.error({ seat, level, chose: chosen?.type ?? null }, 'a bot policy gave no legal action on its turn; playing its first legal one');
-    return legal.find((a) => a.type !== 'muggins') ?? legal[0] ?? null;
+    if (botCanAct(doc)) this.scheduler.schedule(doc.id, doc.version, this.o.botDelayMs);
   }
 
   // ---- changes ---------------------------------------------------------------------------------
@@ -364,30 +316,4 @@ export class TableService {
 
 function sameSeat(a: SeatRecord, b: SeatRecord): boolean {
   return a.kind === b.kind && (a.kind !== 'bot' || (b.kind === 'bot' && a.level === b.level));
-}
-
-/**
- * One line per table event, with the table and the seat. Never a tile: a played tile is public,
- * but a log is read by people who were not at the table, and keeping tiles out altogether
- * makes "no hand in a log line" trivially true.
- */
-function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): void {
-  const base = { tableId: doc.id, version: doc.version, game: doc.game, event: cause.kind };
-  switch (cause.kind) {
-    case 'action':
-      log.info({ ...base, seat: cause.seat, action: cause.type, bot: cause.bot, status: doc.state?.status }, 'table event');
-      return;
-    case 'joined':
-    case 'left':
-      log.info({ ...base, seat: cause.seat }, 'table event');
-      return;
-    case 'seat':
-      log.info({ ...base, seat: cause.seat, to: cause.to }, 'table event');
-      return;
-    case 'started':
-    case 'rematch':
-    case 'dealt':
-      log.info({ ...base, hand: doc.state?.hands.length ?? 0 }, 'table event');
-      return;
-  }
 }
