@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
+import { BOT_LEVELS, type BotLevel } from '@fives/protocol';
+import { POLICIES, type PolicyName } from '@fives/server/bots';
+import type { Command } from './command.ts';
+import { type SessionOptions, runSession } from './client/session.ts';
+
+const help = `Usage: pnpm --silent fives client --url URL --name NAME [--policy greedy]
+         (--create RULES_JSON [--seats N] [--bots K] [--level LEVEL] | --join INVITE_URL)
+
+Plays one whole game as a person would, over the server's public protocol (HTTP and Socket.IO),
+choosing its moves with a bot policy. Prints one JSON line per event it sees and, last,
+{"type":"final","tableId",…,"game",…,"scores":[…],"winner":…}. Reconnects by itself when the
+connection drops.
+
+  --url URL          the server, e.g. http://localhost:3000
+  --name NAME        the display name to play under
+  --create JSON      create a table with these rules (RULES.md), e.g. '{"preset":"allFives"}';
+                     the first line is {"type":"created","tableId":…,"inviteUrl":…}, and the
+                     game starts as soon as every seat is taken
+  --seats N          seats at the new table (default: the rules' players; sets them if absent)
+  --bots K           how many of them are computer players (the last K; default 0)
+  --level LEVEL      their level: ${BOT_LEVELS.join(', ')} (default medium)
+  --join URL         join the table of an invite link (…/t/<table id>)
+  --policy NAME      how to choose moves: ${Object.keys(POLICIES).join(', ')} (default greedy)
+  --seed TEXT        seed for the policy's random choices (default: random)
+  --timeout SECONDS  give up after this long (default 600); exit code 1
+
+Exit codes: 0 the game was played to its end; 1 refused, timed out or taken over; 2 bad options.
+`;
+
+class UsageError extends Error {}
+
+function parse(args: string[]): SessionOptions {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i] as string;
+    const value = args[i + 1];
+    if (!flag.startsWith('--') || value === undefined) throw new UsageError(`expected --option value, got ${flag}`);
+    flags.set(flag.slice(2), value);
+    i++;
+  }
+  const known = ['url', 'name', 'policy', 'create', 'seats', 'bots', 'level', 'join', 'seed', 'timeout'];
+  const unknown = [...flags.keys()].find((k) => !known.includes(k));
+  if (unknown !== undefined) throw new UsageError(`unknown option --${unknown}`);
+  const need = (k: string): string => {
+    const v = flags.get(k);
+    if (v === undefined) throw new UsageError(`--${k} is required`);
+    return v;
+  };
+  const count = (k: string, fallback: number): number => {
+    const v = flags.get(k);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v)) throw new UsageError(`--${k} must be a whole number`);
+    return Number(v);
+  };
+  const policyName = flags.get('policy') ?? 'greedy';
+  if (!(policyName in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  const level = (flags.get('level') ?? 'medium') as BotLevel;
+  if (!BOT_LEVELS.includes(level)) throw new UsageError(`--level must be one of ${BOT_LEVELS.join(', ')}`);
+  const base = {
+    url: need('url'),
+    name: need('name'),
+    policy: POLICIES[policyName as PolicyName],
+    random: seededRandom(flags.get('seed') ?? randomBytes(8).toString('hex')),
+    timeoutMs: count('timeout', 600) * 1000,
+  };
+  const create = flags.get('create');
+  const join = flags.get('join');
+  if ((create === undefined) === (join === undefined)) throw new UsageError('give exactly one of --create and --join');
+  if (join !== undefined) return { ...base, join };
+  let json: unknown;
+  try {
+    json = JSON.parse(create as string);
+  } catch {
+    throw new UsageError('--create must be a JSON rules object');
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageError('--create must be a JSON rules object');
+  const seats = count('seats', (json as { players?: number }).players ?? 0);
+  const rules = { ...json, players: (json as { players?: number }).players ?? seats };
+  const parsed = RulesInputSchema.safeParse(rules);
+  if (!parsed.success) throw new UsageError(`--create: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'rules'}: ${i.message}`).join('; ')}`);
+  if (seats !== parsed.data.players) throw new UsageError(`--seats ${seats} does not match the rules' ${parsed.data.players} players`);
+  const bots = count('bots', 0);
+  if (bots >= seats) throw new UsageError('--bots must leave at least one seat for this client');
+  return { ...base, create: { rules: rules as RulesInput, seats, bots, level } };
+}
+
+export const client: Command = {
+  summary: 'play a whole game over the network as a headless client (JSON lines)',
+  help,
+  async run(args) {
+    let options: SessionOptions;
+    try {
+      options = parse(args);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      process.stderr.write(`fives client: ${error.message}\n\n${help}`);
+      return 2;
+    }
+    return runSession(options, (line) => process.stdout.write(`${JSON.stringify(line)}\n`));
+  },
+};

@@ -1,0 +1,149 @@
+import { type RandomSource, type RulesInput, type TableView, legalActions } from '@fives/engine';
+import {
+  type ClientEvent,
+  type ClientMessage,
+  type ClientResults,
+  type CreateTableResponse,
+  type GuestResponse,
+  type Problem,
+  type Reply,
+  type BotLevel,
+  type SeatSpec,
+  type TableState,
+  tableIdFromInvite,
+  toWireAction,
+} from '@fives/protocol';
+import type { BotPolicy } from '@fives/server/bots';
+import { type Socket, io } from 'socket.io-client';
+
+export interface SessionOptions {
+  readonly url: string;
+  readonly name: string;
+  readonly policy: BotPolicy;
+  readonly random: RandomSource;
+  /** Create a table with these rules and seats (the last `bots` seats are computer players)… */
+  readonly create?: { readonly rules: RulesInput; readonly seats: number; readonly bots: number; readonly level: BotLevel };
+  /** …or join the table of this invite link. */
+  readonly join?: string;
+  readonly timeoutMs: number;
+}
+
+export type Line = Record<string, unknown> & { type: string };
+
+/**
+ * One person at a table, over the public protocol only: HTTP for the guest token and the table,
+ * Socket.IO for the rest, exactly as the web client does it. Plays a whole game with `policy`,
+ * says what it sees as JSON lines, and comes back by itself when the connection drops.
+ * Resolves to the exit code.
+ */
+export async function runSession(o: SessionOptions, printLine: (line: Line) => void): Promise<number> {
+  let done = false;
+  // Nothing after the last line: closing the socket itself reports a disconnection.
+  const print = (line: Line): void => {
+    if (!done) printLine(line);
+  };
+  const base = o.url.replace(/\/+$/, '');
+  const me = await post<GuestResponse>(`${base}/api/guests`, { name: o.name });
+  let tableId: string;
+  if (o.create !== undefined) {
+    const seats: SeatSpec[] = Array.from({ length: o.create.seats }, (_, i) =>
+      i < o.create!.seats - o.create!.bots ? { type: 'human' } : { type: 'bot', level: o.create!.level },
+    );
+    const created = await post<CreateTableResponse>(`${base}/api/tables`, { rules: o.create.rules, seats }, me.token);
+    tableId = created.tableId;
+    print({ type: 'created', tableId, inviteUrl: created.inviteUrl });
+  } else {
+    const id = tableIdFromInvite(o.join ?? '');
+    if (id === null) throw new Error(`${o.join} is not an invite link (…/t/<table id>)`);
+    tableId = id;
+  }
+
+  const socket: Socket = io(base, { auth: { token: me.token }, transports: ['websocket'], reconnectionDelayMax: 2000 });
+  return new Promise<number>((resolve) => {
+    let state: TableState | null = null;
+    let actedOn = -1;
+    let startedAt = -1;
+    let shown = { game: -1, hand: -1, events: 0, seats: '' };
+    const finish = (code: number, line: Line): void => {
+      clearTimeout(timer);
+      print(line);
+      done = true;
+      socket.close();
+      resolve(code);
+    };
+    const timer = setTimeout(() => finish(1, { type: 'timeout', tableId, afterMs: o.timeoutMs }), o.timeoutMs);
+
+    const request = <E extends ClientEvent>(event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> =>
+      new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
+
+    socket.on('connect', () => {
+      actedOn = -1; // a move sent as the connection dropped may never have arrived
+      void request('table:join', { tableId: tableId as never }).then((reply) => {
+        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+        print({ type: 'joined', tableId, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
+      });
+    });
+    socket.on('disconnect', (reason) => print({ type: 'disconnected', reason }));
+    socket.io.on('reconnect', (attempt) => print({ type: 'reconnected', attempts: attempt }));
+    socket.on('refused', (p: Problem) => {
+      // A stale move lost a race with another change; the newer state that follows decides again.
+      print({ type: 'refused', code: p.code, message: p.message, ...(p.event ? { event: p.event } : {}) });
+    });
+    socket.on('table:detached', () => finish(1, { type: 'detached', tableId, reason: 'another connection took this seat' }));
+    socket.on('table:presence', (p: { connected: boolean[] }) => print({ type: 'presence', connected: p.connected }));
+    socket.on('table:state', (s: TableState) => {
+      if (state !== null && s.version <= state.version) return;
+      state = s;
+      shown = report(s, shown, print);
+      if (s.table.phase === 'over' && s.view !== null) {
+        return finish(0, { type: 'final', tableId, game: s.table.game, seat: s.seat, scores: s.view.scores, winner: s.view.winner });
+      }
+      // Read from the state, not the join's ack: the first state can arrive before the ack.
+      const host = s.seat !== null && s.table.hostSeat === s.seat;
+      if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) {
+        startedAt = s.version;
+        void request('table:start', { tableId: tableId as never });
+      }
+      const view = s.view as TableView | null;
+      if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
+      const action = o.policy(view, o.random);
+      if (action === null) return;
+      actedOn = s.version;
+      socket.emit('game:action', { tableId, version: s.version, action: toWireAction(action) });
+    });
+  });
+}
+
+/** Prints what is new in a state: the seats when they change, each new hand, each new public event. */
+function report(s: TableState, shown: { game: number; hand: number; events: number; seats: string }, print: (line: Line) => void) {
+  const next = { ...shown };
+  const seats = JSON.stringify(s.table.seats);
+  if (seats !== shown.seats) {
+    print({ type: 'seats', seats: s.table.seats });
+    next.seats = seats;
+  }
+  const view = s.view;
+  if (view === null || view.hand === null) return next;
+  const hand = view.handScores.length;
+  if (s.table.game !== shown.game || hand !== shown.hand) {
+    if (s.table.game !== shown.game) print({ type: 'game', game: s.table.game });
+    print({ type: 'hand', game: s.table.game, hand, leader: view.hand.leader, tiles: view.hand.tiles });
+    next.game = s.table.game;
+    next.hand = hand;
+    next.events = 0;
+  }
+  for (const event of view.hand.log.slice(next.events)) print({ ...event, type: event.type, hand });
+  next.events = view.hand.log.length;
+  return next;
+}
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: Problem };
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${json.error?.code ?? ''} ${json.error?.message ?? ''}`.trim());
+  return json;
+}

@@ -1,0 +1,44 @@
+import { seededRandom } from '@fives/engine';
+import { MemoryTableStore, build } from '@fives/server';
+import { POLICIES } from '@fives/server/bots';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Line, runSession } from '../src/client/session.ts';
+
+describe('fives client', () => {
+  let app: Awaited<ReturnType<typeof build>>;
+  let url: string;
+  beforeAll(async () => {
+    app = await build({ store: new MemoryTableStore(), secret: 'cli-test-secret-0123456789', logger: false, botDelayMs: 0, handPauseMs: 0, webRoot: null });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('two headless clients and a bot play a whole game: one creates, the other joins by the invite link', async () => {
+    const hostLines: Line[] = [];
+    let invite: (link: string) => void = () => {};
+    const inviteUrl = new Promise<string>((resolve) => (invite = resolve));
+    const host = runSession(
+      { url, name: 'Host', policy: POLICIES.greedy, random: seededRandom('h'), timeoutMs: 30_000, create: { rules: { players: 3 }, seats: 3, bots: 1, level: 'easy' } },
+      (line) => {
+        hostLines.push(line);
+        if (line.type === 'created') invite(line.inviteUrl as string);
+      },
+    );
+    const guestLines: Line[] = [];
+    const guest = runSession(
+      { url, name: 'Guest', policy: POLICIES.random, random: seededRandom('g'), timeoutMs: 30_000, join: await inviteUrl },
+      (line) => guestLines.push(line),
+    );
+    expect(await Promise.all([host, guest])).toEqual([0, 0]);
+
+    expect(hostLines[0]).toMatchObject({ type: 'created', tableId: expect.any(String), inviteUrl: expect.stringContaining('/t/') });
+    const [hostFinal, guestFinal] = [hostLines.at(-1)!, guestLines.at(-1)!];
+    expect(hostFinal).toMatchObject({ type: 'final', tableId: hostLines[0]!.tableId, game: 1, seat: 0 });
+    expect(guestFinal).toMatchObject({ type: 'final', tableId: hostLines[0]!.tableId, game: 1, seat: 1 });
+    expect(guestFinal.scores).toEqual(hostFinal.scores);
+    expect(hostLines.some((l) => l.type === 'play' && l.seat === 2)).toBe(true);
+    expect(hostLines.some((l) => l.type === 'handEnd')).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { type BotPolicy, POLICIES, type PolicyName, chooseBotAction, greedyPolicy, randomPolicy } from './policy.ts';

@@ -1,0 +1,6 @@
+export { build, listen, DEVELOPMENT_SECRET, type GameApp, type ServerOptions } from './app.ts';
+export { configFromEnv, ConfigError, type Config } from './config.ts';
+export type { TableStore } from './store/store.ts';
+export { MemoryTableStore } from './store/memory.ts';
+export { RedisTableStore, type RedisStoreOptions } from './store/redis.ts';
+export type { TurnScheduler, JobRunner } from './bots/scheduler.ts';

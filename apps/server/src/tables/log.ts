@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TableDoc } from './doc.ts';
+import type { Cause } from './service.ts';
+
+/**
+ * One line per table event, with the table and the seat. Never a tile: a played tile is public,
+ * but a log is read by people who were not at the table, and keeping tiles out altogether
+ * makes "no hand in a log line" trivially true.
+ */
+export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): void {
+  const base = { tableId: doc.id, version: doc.version, game: doc.game, event: cause.kind };
+  switch (cause.kind) {
+    case 'action':
+      log.info({ ...base, seat: cause.seat, action: cause.type, bot: cause.bot, status: doc.state?.status }, 'table event');
+      return;
+    case 'joined':
+    case 'left':
+      log.info({ ...base, seat: cause.seat }, 'table event');
+      return;
+    case 'seat':
+      log.info({ ...base, seat: cause.seat, to: cause.to }, 'table event');
+      return;
+    case 'started':
+    case 'rematch':
+    case 'dealt':
+      log.info({ ...base, hand: doc.state?.hands.length ?? 0 }, 'table event');
+      return;
+  }
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@fives/protocol';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem } from '../http/reply.ts';
+import { problem } from '../tables/problems.ts';
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Fives</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Fives</h1>
+<p>The server is running, but the web client has not been built. Run <code>pnpm start</code> from
+the repository root (it builds the client first), or build <code>apps/web</code> yourself.</p>
+<p>The API is up: <a href="/healthz">/healthz</a>.</p>
+</body></html>
+`;
+
+export interface WebOptions {
+  /** The built web client (index.html and its assets); null or missing: a page that says so. */
+  readonly root: string | null;
+}
+
+/**
+ * The web client. Any other GET that asks for a page (an invite link `/t/<id>`, a reload on a
+ * client route) gets index.html, so the client's router takes it from there; API paths keep
+ * their coded 404s.
+ */
+export const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { root }) => {
+  const built = root !== null && existsSync(join(root, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return sendProblem(reply, problem(ErrorCode.routeNotFound, `no route ${request.method} ${request.url.split('?')[0]}`));
+    if (built) return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').send(NOT_BUILT);
+  });
+};
+// Registered at the root so its not-found handler covers every path (what fastify-plugin does).
+Object.assign(webPlugin, { [Symbol.for('skip-override')]: true });

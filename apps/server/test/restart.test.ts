@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type GameRecord, type TableView, replayRecord } from '@fives/engine';
+import type { TableState } from '@fives/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TestClient, createTable, guest } from './support/client.ts';
+import { REDIS_URL, redisStore, uniquePrefix } from './support/redis.ts';
+import { TEST_SECRET } from './support/server.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server as its own process (what `pnpm start` runs), resolved once it listens. */
+function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      FIVES_SECRET: TEST_SECRET,
+      BOT_DELAY_MS: String(botDelayMs),
+      HAND_PAUSE_MS: '0',
+      LOG_LEVEL: 'info',
+      WEB_ROOT: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Server listening')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+describe('a server process killed mid-game', () => {
+  const prefix = uniquePrefix();
+  const children: ChildProcess[] = [];
+  const clients: TestClient[] = [];
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) await killed(c);
+    const store = await redisStore(prefix);
+    await store.deleteAll();
+    await store.close();
+  });
+
+  it('is restarted and every table goes on where it was, to the end of the game', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // The first process never lets its bot move, so the game is sure to stop on the bot's turn.
+    const first = await spawnServer(port, prefix, 600_000);
+    children.push(first);
+
+    const ada = await guest(url, 'Ada');
+    const bob = await guest(url, 'Bob');
+    const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
+    const a = await TestClient.connect(url, ada.token, { reconnection: true });
+    const b = await TestClient.connect(url, bob.token, { reconnection: true });
+    clients.push(a, b);
+    await a.join(tableId);
+    await b.join(tableId);
+    a.rejoin = tableId;
+    b.rejoin = tableId;
+    expect((await a.request('table:start', { tableId })).ok).toBe(true);
+    a.play();
+    b.play();
+    const botsTurn = (s: TableState): boolean => {
+      const v = s.view as TableView | null;
+      return v !== null && v.status === 'playing' && v.hand!.turn === 2 && (v.hand!.log.length ?? 0) > 0;
+    };
+    const stalled = await a.waitForState(botsTurn);
+
+    await killed(first);
+    const second = await spawnServer(port, prefix, 0);
+    children.push(second);
+
+    // Both players come back by themselves; the bot moves first (the restarted server resumed it).
+    const moved = await a.waitForState((s) => s.version > stalled.version);
+    expect(moved.view?.hand?.log.length).toBeGreaterThan(stalled.view!.hand!.log.length);
+    const [endA, endB] = await Promise.all([a.waitForState((s) => s.table.phase === 'over'), b.waitForState((s) => s.table.phase === 'over')]);
+    expect(a.reconnections).toBeGreaterThan(0);
+    expect(endA.version).toBe(endB.version);
+    expect(endA.view?.winner).not.toBeNull();
+
+    // Nothing was lost: the whole game's record replays to the same end.
+    const record = (await (await fetch(`${url}/api/tables/${tableId}/games/1/record`)).json()) as GameRecord;
+    const replayed = replayRecord(record);
+    expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: endA.view!.winner, scores: endA.view!.scores });
+  });
+});

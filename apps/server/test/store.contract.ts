@@ -1,0 +1,110 @@
+import { type RecordHand, newGame } from '@fives/engine';
+import type { PlayerId, TableId } from '@fives/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TableStore } from '../src/store/store.ts';
+import type { TableDoc } from '../src/tables/doc.ts';
+
+let n = 0;
+function doc(overrides: Partial<TableDoc> = {}): TableDoc {
+  n++;
+  return {
+    id: `contract${n}${Math.random().toString(36).slice(2, 8)}` as TableId,
+    version: 0,
+    createdAt: new Date(0).toISOString(),
+    hostId: 'p_host00000' as PlayerId,
+    rulesInput: { preset: 'allFives', players: 2 },
+    seats: [{ kind: 'human', playerId: 'p_host00000' as PlayerId, name: 'Host' }, { kind: 'open' }],
+    phase: 'waiting',
+    game: 0,
+    state: null,
+    ...overrides,
+  };
+}
+
+const hand: RecordHand = {
+  deal: { hands: [['0-0'], ['0-1']], boneyard: [] },
+  leader: 0,
+  actions: [{ seat: 0, type: 'play', tile: '0-0' }],
+};
+
+/** What every TableStore must do; run against each implementation. */
+export function storeContract(name: string, open: () => Promise<TableStore & { deleteAll?: () => Promise<number> }>): void {
+  describe(`TableStore contract: ${name}`, () => {
+    let store: TableStore & { deleteAll?: () => Promise<number> };
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await store.deleteAll?.();
+      await store.close();
+    });
+
+    it('creates a table once and loads it back as it was', async () => {
+      const d = doc();
+      expect(await store.create(d)).toBe(true);
+      expect(await store.create({ ...d, seats: [] })).toBe(false);
+      expect(await store.load(d.id)).toEqual(d);
+      expect(await store.load('nosuchtable' as TableId)).toBeNull();
+    });
+
+    it('keeps a whole game state exactly', async () => {
+      const started = newGame({ preset: 'muggins', players: 3 });
+      if (!started.ok) throw new Error('rules');
+      const d = doc({ state: started.value, phase: 'playing', game: 1 });
+      await store.create(d);
+      expect(await store.load(d.id)).toEqual(d);
+    });
+
+    it('commits only on the version it was made on', async () => {
+      const d = doc();
+      await store.create(d);
+      const next = { ...d, version: 1, seats: [d.seats[0]!, { kind: 'bot', level: 'easy' } as const] };
+      expect(await store.commit(next)).toBe(true);
+      expect(await store.commit({ ...next, seats: [] })).toBe(false); // version 1 again: stale
+      expect(await store.commit({ ...d, version: 3 })).toBe(false); // skips a version
+      expect(await store.load(d.id)).toEqual(next);
+    });
+
+    it('lets exactly one of many racing commits win', async () => {
+      const d = doc();
+      await store.create(d);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.commit({ ...d, version: 1, game: i + 1 })),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect((await store.load(d.id))?.game).toBe(winner + 1);
+    });
+
+    it('refuses to commit a table that does not exist', async () => {
+      expect(await store.commit({ ...doc(), version: 1 })).toBe(false);
+    });
+
+    it('appends a finished hand to its game record with the commit, and not with a refused one', async () => {
+      const d = doc({ phase: 'playing', game: 1 });
+      await store.create(d);
+      expect(await store.commit({ ...d, version: 1 }, { game: 1, hand })).toBe(true);
+      expect(await store.commit({ ...d, version: 1 }, { game: 1, hand })).toBe(false);
+      expect(await store.commit({ ...d, version: 2, game: 2 }, { game: 2, hand })).toBe(true);
+      expect(await store.recordHands(d.id, 1)).toEqual([hand]);
+      expect(await store.recordHands(d.id, 2)).toEqual([hand]);
+      expect(await store.recordHands(d.id, 3)).toEqual([]);
+    });
+
+    it('lists the tables with a game under way', async () => {
+      const waiting = doc();
+      const playing = doc();
+      await store.create(waiting);
+      await store.create(playing);
+      expect(await store.activeTables()).not.toContain(waiting.id);
+      await store.commit({ ...playing, version: 1, phase: 'playing', game: 1 });
+      expect(await store.activeTables()).toContain(playing.id);
+      await store.commit({ ...playing, version: 2, phase: 'over', game: 1 });
+      expect(await store.activeTables()).not.toContain(playing.id);
+    });
+
+    it('answers a ping', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { RedisTableStore } from '../src/store/redis.ts';
+import { MemoryTableStore } from '../src/store/memory.ts';
+import { storeContract } from './store.contract.ts';
+import { REDIS_URL, redisStore, uniquePrefix } from './support/redis.ts';
+import { describe, expect, it } from 'vitest';
+
+storeContract('memory', async () => new MemoryTableStore());
+storeContract('redis', () => redisStore());
+
+describe('the Redis store', () => {
+  it('keeps tables across connections (a restarted server finds them)', async () => {
+    const prefix = uniquePrefix();
+    const a = await RedisTableStore.connect({ url: REDIS_URL, prefix });
+    const doc = {
+      id: 'persisted1' as never,
+      version: 0,
+      createdAt: new Date(0).toISOString(),
+      hostId: 'p_host00000' as never,
+      rulesInput: { players: 2 as const },
+      seats: [],
+      phase: 'waiting' as const,
+      game: 0,
+      state: null,
+    };
+    await a.create(doc);
+    await a.close();
+    const b = await RedisTableStore.connect({ url: REDIS_URL, prefix });
+    expect(await b.load(doc.id)).toEqual(doc);
+    expect(await b.deleteAll()).toBeGreaterThan(0);
+    await b.close();
+  });
+});

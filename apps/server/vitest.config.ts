@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});

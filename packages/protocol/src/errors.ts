@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Every reason the server refuses something, on the socket and over HTTP alike. These are the
+ * protocol's own codes: the server maps the engine's `GameErrorCode`s onto them in one place, so
+ * the wire contract does not change when the engine's internals do.
+ */
+export const ErrorCode = {
+  // The message itself
+  invalidMessage: 'message/invalid',
+  unknownEvent: 'message/unknown_event',
+  // Identity
+  authRequired: 'auth/required',
+  badToken: 'auth/invalid_token',
+  badName: 'auth/invalid_name',
+  // Tables and seats
+  badRules: 'rules/invalid',
+  tableNotFound: 'table/not_found',
+  notJoined: 'table/not_joined',
+  notSeated: 'table/not_seated',
+  notHost: 'table/not_host',
+  tableFull: 'table/full',
+  alreadyStarted: 'table/already_started',
+  seatsOpen: 'table/seats_open',
+  seatTaken: 'table/seat_taken',
+  badSeat: 'table/bad_seat',
+  gameNotOver: 'table/game_not_over',
+  // Game actions
+  stale: 'action/stale',
+  notYourTurn: 'move/not_your_turn',
+  illegalMove: 'move/illegal',
+  tileNotHeld: 'move/tile_not_held',
+  tileDoesNotFit: 'move/tile_does_not_fit',
+  endNotOpen: 'move/end_not_open',
+  endRequired: 'move/end_required',
+  endOnLead: 'move/end_on_lead',
+  mustLeadHighest: 'move/must_lead_highest',
+  mustPlay: 'move/must_play',
+  mustDraw: 'move/must_draw',
+  noDrawing: 'move/no_drawing',
+  boneyardEmpty: 'move/boneyard_empty',
+  mustClaim: 'muggins/must_claim',
+  claimNotExpected: 'muggins/claim_not_expected',
+  mugginsOff: 'muggins/off',
+  badClaim: 'muggins/bad_claim',
+  nothingMissed: 'muggins/nothing_missed',
+  notAnOpponent: 'muggins/not_an_opponent',
+  notPlaying: 'game/not_playing',
+  gameOver: 'game/over',
+  // Records
+  gameNotFound: 'game/not_found',
+  gameInProgress: 'game/in_progress',
+  // HTTP
+  routeNotFound: 'http/not_found',
+  // The server
+  busy: 'server/busy',
+  internal: 'server/internal',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+const codes = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(codes);
+
+/** Where a malformed message went wrong, one entry per problem (zod's issues, flattened). */
+export const IssueSchema = z.strictObject({ path: z.string(), message: z.string() });
+export type Issue = z.output<typeof IssueSchema>;
+
+/**
+ * A refusal. `event` names the client event it answers (absent over HTTP); `version` is the
+ * table's current version when an action was stale, so a client knows it must catch up.
+ */
+export const ProblemSchema = z.strictObject({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  event: z.string().optional(),
+  issues: z.array(IssueSchema).optional(),
+  version: z.int().optional(),
+});
+export type Problem = z.output<typeof ProblemSchema>;
+
+/** The body of every HTTP error response. */
+export const HttpErrorSchema = z.strictObject({ error: ProblemSchema });
+export type HttpError = z.output<typeof HttpErrorSchema>;
+
+/** zod's issues as the protocol reports them. */
+export function issuesOf(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}

@@ -1,0 +1,100 @@
+import { RulesInputSchema } from '@fives/engine';
+import { z } from 'zod';
+import { NameSchema, PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
+import { RulesSchema } from './view.ts';
+
+export const BOT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
+export const BotLevelSchema = z.enum(BOT_LEVELS);
+export type BotLevel = z.output<typeof BotLevelSchema>;
+
+/** What a seat is to be: kept for a person (who joins through the invite link) or a computer player. */
+export const SeatSpecSchema = z.discriminatedUnion(
+  'type',
+  [z.strictObject({ type: z.literal('human') }), z.strictObject({ type: z.literal('bot'), level: BotLevelSchema })],
+  { error: 'a seat is {"type":"human"} or {"type":"bot","level":…}' },
+);
+export type SeatSpec = z.output<typeof SeatSpecSchema>;
+
+/** Who sits where, as everyone may see it. */
+export const SeatInfoSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ seat: SeatSchema, kind: z.literal('open') }),
+  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string() }),
+  z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), level: BotLevelSchema, name: z.string() }),
+]);
+export type SeatInfo = z.output<typeof SeatInfoSchema>;
+
+/** `waiting` for seats and the host's start; `playing` a game; `over` until a rematch. */
+export const PhaseSchema = z.enum(['waiting', 'playing', 'over']);
+export type Phase = z.output<typeof PhaseSchema>;
+
+/** A table's public face: what `GET /api/tables/:id` returns and every `table:state` carries. */
+export const TableSummarySchema = z.strictObject({
+  id: TableIdSchema,
+  rules: RulesSchema,
+  phase: PhaseSchema,
+  /** The game being played or last played, from 1; 0 before the first start. */
+  game: z.int().min(0),
+  /** The host's seat, or null when the host does not sit at the table. */
+  hostSeat: SeatSchema.nullable(),
+  seats: z.array(SeatInfoSchema),
+  /** The current (or last) game's scores per side; null before the first start. */
+  scores: z.array(z.int()).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TableSummary = z.output<typeof TableSummarySchema>;
+
+// ---- HTTP bodies --------------------------------------------------------------------------
+
+export const GuestRequestSchema = z.strictObject({
+  name: NameSchema,
+  /** An earlier token: keeps the same player id under the new name. */
+  token: z.string().max(1024).optional(),
+});
+export type GuestRequest = z.input<typeof GuestRequestSchema>;
+
+export const GuestResponseSchema = z.strictObject({
+  player: z.strictObject({ id: PlayerIdSchema, name: z.string() }),
+  token: z.string(),
+});
+export type GuestResponse = z.output<typeof GuestResponseSchema>;
+
+/** `seats` lists every seat in order (default: all human); the creator sits at the first human seat. */
+export const CreateTableRequestSchema = z
+  .strictObject({
+    rules: RulesInputSchema,
+    seats: z.array(SeatSpecSchema).min(2).max(4).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.seats !== undefined && body.seats.length !== body.rules.players) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `the rules seat ${body.rules.players} players, but ${body.seats.length} seats are given`,
+      });
+    }
+  });
+export type CreateTableRequest = z.input<typeof CreateTableRequestSchema>;
+
+export const CreateTableResponseSchema = z.strictObject({
+  tableId: TableIdSchema,
+  inviteUrl: z.string(),
+  table: TableSummarySchema,
+});
+export type CreateTableResponse = z.output<typeof CreateTableResponseSchema>;
+
+export const HealthSchema = z.strictObject({
+  ok: z.boolean(),
+  store: z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean() }),
+});
+export type Health = z.output<typeof HealthSchema>;
+
+/** The path of a table's invite link; the link is the server's public origin plus this. */
+export function invitePath(tableId: string): string {
+  return `/t/${tableId}`;
+}
+
+/** The table id in an invite link (or a bare id), or null. */
+export function tableIdFromInvite(link: string): string | null {
+  const m = /(?:^|\/t\/)([a-z0-9]{6,32})\/?(?:[?#].*)?$/.exec(link.trim());
+  return m?.[1] ?? null;
+}
