@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+
+/** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  readonly url: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export async function startHarness(): Promise<Harness> {
+  const outDir = path.join(ROOT, 'dist');
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not say where it listens');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    },
+  };
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+export async function newPage(h: Harness, size: { width: number; height: number }, query = ''): Promise<Page> {
+  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: 'reduce', hasTouch: size.width < 500 });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  await page.goto(`${h.url}${query}`);
+  return page;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}

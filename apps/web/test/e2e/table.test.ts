@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arms, keyMove, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { DESKTOP, type Harness, PHONE, chromiumAvailable, newPage, shot, startHarness } from './harness.ts';
+
+/**
+ * The client in a real browser: the built app, served the way it ships, played through its UI
+ * against the offline practice table. Seeds make every run the same game.
+ */
+describe.runIf(chromiumAvailable())('the table in Chromium', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Plays the player's moves until `stop` says so; returns whether it did stop (not the hand's end). */
+  async function playUntil(page: Page, move: typeof tapMove, stop: () => Promise<boolean>): Promise<'stopped' | 'handOver' | 'gameOver'> {
+    for (let i = 0; i < 200; i++) {
+      if (await stop()) return 'stopped';
+      const turn = await waitForTurn(page);
+      if (turn === 'handOver' || turn === 'gameOver') return turn;
+      await move(page, turn);
+    }
+    throw new Error('the hand did not end');
+  }
+
+  const fourArms = (page: Page) => async () => {
+    const a = await arms(page);
+    return a.west > 1 && a.east > 1 && a.north > 0 && a.south > 0;
+  };
+
+  it('shows the lobby on a phone and a desktop', async () => {
+    for (const [size, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const page = await newPage(h, size);
+      await expect.poll(() => page.getByRole('heading', { name: 'All Fives' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Practice vs computer' }).isDisabled()).toBe(true);
+      await page.getByLabel('Your name').fill('Rosa');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect(await page.getByRole('button', { name: 'Practice vs computer' }).isEnabled()).toBe(true);
+      await shot(page, `lobby-${name}`);
+      // No horizontal scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.context().close();
+    }
+  }, 30_000);
+
+  it('plays a whole two-player hand by tapping on a phone', async () => {
+    const page = await newPage(h, PHONE, '?seed=tap-2&delay=0');
+    await startPractice(page, 2);
+    expect(await page.locator('.hand .tile').count()).toBe(9);
+    let pictured = false;
+    const end = await playUntil(page, tapMove, async () => {
+      if (!pictured && (await fourArms(page)())) {
+        pictured = true;
+        await shot(page, 'table-2p-phone');
+      }
+      return false;
+    });
+    expect(end).toBe('handOver');
+    if (!pictured) await shot(page, 'table-2p-phone');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('columnheader', { name: 'Pips left' }).isVisible()).toBe(true);
+    await shot(page, 'hand-end-phone');
+    await dialog.getByRole('button', { name: 'Next hand' }).click();
+    await expect.poll(() => page.locator('.hand .tile').count()).toBeGreaterThan(0);
+    await page.context().close();
+  }, 30_000);
+
+  it('plays a whole three-player hand with the keyboard alone', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=keys-3&delay=0');
+    await startPractice(page, 3);
+    await page.locator('.hand .tile[tabindex="0"]').focus();
+    const end = await playUntil(page, keyMove, async () => false);
+    expect(end).toBe('handOver');
+    // The live region said what the computer players did.
+    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|hand/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  }, 30_000);
+
+  for (const [players, seed] of [
+    [3, 'arms-3'],
+    [4, 'arms-4'],
+    [2, 'arms-2'],
+  ] as const) {
+    it(`draws a ${players}-player table with a four-armed layout on a desktop and a phone`, async () => {
+      for (const [size, name] of [
+        [DESKTOP, 'desktop'],
+        [PHONE, 'phone'],
+      ] as const) {
+        if (players === 2 && name === 'phone') continue;
+        const page = await newPage(h, size, `?seed=${seed}&delay=0`);
+        await startPractice(page, players);
+        let got = false;
+        for (let hand = 0; hand < 8 && !got; hand++) {
+          const end = await playUntil(page, tapMove, fourArms(page));
+          if (end === 'stopped') got = true;
+          else if (end === 'handOver') await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+          else break;
+        }
+        expect(got, 'a four-armed layout within eight hands').toBe(true);
+        await waitForTurn(page);
+        await shot(page, `table-${players}p-${name}`);
+        await page.context().close();
+      }
+    }, 40_000);
+  }
+
+  it('ends a short game with the score sheet, the winner and a rematch', async () => {
+    for (const [size, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const page = await newPage(h, size, '?seed=short&delay=0');
+      await page.getByLabel('Your name').fill('Rosa');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('More options').click();
+      await page.getByRole('spinbutton', { name: 'Play to' }).fill('60');
+      await startPractice(page, 3);
+      let end: string = 'handOver';
+      for (let hand = 0; hand < 20 && end === 'handOver'; hand++) {
+        end = await playUntil(page, tapMove, async () => false);
+        if (end === 'handOver') await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+      }
+      expect(end).toBe('gameOver');
+      const sheet = page.getByRole('dialog', { name: 'Score sheet' });
+      await expect.poll(() => sheet.getByRole('heading').first().textContent()).toMatch(/won/);
+      await shot(page, `score-sheet-${name}`);
+      await sheet.getByRole('button', { name: 'Rematch' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await page.locator('.seat .score').first().textContent()).toBe('0');
+      await page.context().close();
+    }
+  }, 40_000);
+});
