@@ -199,7 +199,7 @@ export class PracticeConnection implements Connection {
     if (botAction !== null) {
       const base = this.#options.botDelay?.() ?? 600;
       // Leave the player time to call Muggins on a computer player's missed count.
-      const delay = mugginsChance(view(game.state, HUMAN)) ? base + 2500 : base;
+      const delay = mugginsChance(view(game.state, HUMAN)) ? base + 1500 : base;
       this.#pending = this.#schedule(() => {
         this.#pending = null;
         const next = apply(game.state, botAction);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 /** Drives the table as a player would: reads only what is on screen, clicks or types like a person. */
 
-export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'allFives'): Promise<void> {
+export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'allFives', level = 'normal'): Promise<void> {
   const name = page.getByLabel('Your name');
   if ((await name.inputValue()) === '') {
     await name.fill('Rosa');
@@ -10,6 +10,7 @@ export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'al
   }
   await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText(String(players), { exact: true }).click();
   await page.getByRole('combobox', { name: 'Rules' }).first().selectOption(preset);
+  await page.getByRole('radiogroup', { name: 'Computer level' }).getByText(level, { exact: true }).click();
   await page.getByRole('button', { name: 'Practice vs computer' }).click();
   await page.locator('.table-screen').waitFor();
 }
@@ -45,7 +46,7 @@ export async function arms(page: Page): Promise<{ west: number; east: number; no
  * One move by tapping: a glowing tile, then (if it fits several ends) an end target. Prefers
  * tiles that fit north or south, so that layouts grow all four arms for the pictures.
  */
-export async function tapMove(page: Page, turn: Turn): Promise<void> {
+export async function tapMove(page: Page, turn: Turn, onChoose?: () => Promise<void>): Promise<void> {
   if (turn === 'draw' || turn === 'pass') {
     await page.getByRole('button', { name: turn === 'draw' ? 'Draw' : 'Pass', exact: true }).click();
     return;
@@ -59,6 +60,7 @@ export async function tapMove(page: Page, turn: Turn): Promise<void> {
   await tiles.first().click();
   const targets = page.locator('.board [data-end]');
   if ((await page.locator('.hand .tile').count()) === before && (await targets.count()) > 0) {
+    await onChoose?.();
     const ends = await targets.evaluateAll((els) => els.map((e) => e.getAttribute('data-end')));
     const i = Math.max(ends.indexOf('north'), ends.indexOf('south'), 0);
     await targets.nth(i).click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arms, keyMove, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { type Turn, arms, keyMove, startPractice, tapMove, waitForTurn } from './driver.ts';
 import { DESKTOP, type Harness, PHONE, chromiumAvailable, newPage, shot, startHarness } from './harness.ts';
 
 /**
@@ -55,7 +55,17 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
     await startPractice(page, 2);
     expect(await page.locator('.hand .tile').count()).toBe(9);
     let pictured = false;
-    const end = await playUntil(page, tapMove, async () => {
+    let chose = false;
+    const tapAndPicture = (p: Page, turn: Turn) =>
+      tapMove(p, turn, async () => {
+        // Seed 003: a tile that fits several ends shows, at each, the count it would make.
+        const bubbles = await p.locator('.board .bubble-text').allTextContents();
+        expect(bubbles.length).toBeGreaterThan(1);
+        for (const b of bubbles) expect(b).toMatch(/^\d+$/);
+        if (!chose) await shot(p, 'choose-end-phone');
+        chose = true;
+      });
+    const end = await playUntil(page, tapAndPicture, async () => {
       if (!pictured && (await fourArms(page)())) {
         pictured = true;
         await shot(page, 'table-2p-phone');
@@ -63,12 +73,96 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
       return false;
     });
     expect(end).toBe('handOver');
+    expect(chose, 'some tile fitted two ends during the hand').toBe(true);
     if (!pictured) await shot(page, 'table-2p-phone');
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('columnheader', { name: 'Pips left' }).isVisible()).toBe(true);
     await shot(page, 'hand-end-phone');
     await dialog.getByRole('button', { name: 'Next hand' }).click();
     await expect.poll(() => page.locator('.hand .tile').count()).toBeGreaterThan(0);
+    await page.context().close();
+  }, 30_000);
+
+  it('makes playable tiles glow with spoken labels, drags a tile onto an end, and can hide hints', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=drag&delay=0');
+    await startPractice(page, 2);
+    let dragged = false;
+    for (let i = 0; i < 40 && !dragged; i++) {
+      const turn = await waitForTurn(page);
+      if (turn === 'handOver' || turn === 'gameOver') break;
+      if (turn !== 'play') {
+        await tapMove(page, turn);
+        continue;
+      }
+      const glowing = page.locator('.hand .tile.glow');
+      for (const label of await glowing.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) expect(label).toMatch(/^(double \w+|\w+–\w+), playable$/);
+      const tile = glowing.first();
+      const name = await tile.getAttribute('data-tile');
+      const before = await page.locator('.hand .tile').count();
+      // Pick it up by tapping to see where it fits; several ends means a drag has a choice to make.
+      await tile.click();
+      const targets = page.locator('.board [data-end]');
+      if ((await page.locator('.hand .tile').count()) < before || (await targets.count()) < 2) continue;
+      await page.keyboard.press('Escape');
+      await expect.poll(() => targets.count()).toBe(0);
+      const from = await tile.boundingBox();
+      await page.mouse.move((from?.x ?? 0) + 10, (from?.y ?? 0) + 10);
+      await page.mouse.down();
+      await page.mouse.move((from?.x ?? 0) + 40, (from?.y ?? 0) - 40, { steps: 4 });
+      // While dragging, every end the tile fits is a drop target.
+      await expect.poll(() => targets.count()).toBeGreaterThan(1);
+      const end = await targets.last().getAttribute('data-end');
+      const to = await targets.last().boundingBox();
+      await page.mouse.move((to?.x ?? 0) + (to?.width ?? 0) / 2, (to?.y ?? 0) + (to?.height ?? 0) / 2, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(() => page.locator(`.hand .tile[data-tile="${name}"]`).count()).toBe(0);
+      expect(await page.locator('[aria-live=polite]').textContent()).toContain(`on the ${end === 'west' ? 'left' : end === 'east' ? 'right' : end === 'north' ? 'top' : 'bottom'} end`);
+      dragged = true;
+    }
+    expect(dragged, 'a tile was dragged onto one of several ends').toBe(true);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: /^Hints/ }).uncheck({ timeout: 3000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.locator('.hand .tile.glow').count()).toBe(0);
+    expect(await page.locator('.hand .tile[aria-label$="playable"]').count()).toBe(0);
+    await page.context().close();
+  }, 30_000);
+
+  it('asks for a claim under Muggins and lets the player call Muggins!', async () => {
+    const page = await newPage(h, PHONE, '?seed=muggins&delay=0');
+    await startPractice(page, 2, 'muggins', 'easy');
+    // No count box under Muggins: players count for themselves.
+    expect(await page.locator('.count-box').count()).toBe(0);
+    let claimed = false;
+    let called = false;
+    for (let i = 0; i < 60 && !(claimed && called); i++) {
+      const turn = await page
+        .waitForFunction(() => {
+          if (document.querySelector('.muggins')) return 'muggins';
+          if (document.querySelector('[role=dialog]')) return 'handOver';
+          if (document.querySelector('.claim')) return 'claim';
+          if (document.querySelector('.hand .tile.glow')) return 'play';
+          const b = [...document.querySelectorAll('.actions button')].map((x) => x.textContent?.trim());
+          return b.includes('Draw') ? 'draw' : b.includes('Pass') ? 'pass' : false;
+        })
+        .then((x) => x.jsonValue());
+      if (turn === 'handOver') break;
+      if (turn === 'muggins') {
+        if (!called) await shot(page, 'muggins-call-phone');
+        await page.getByRole('button', { name: 'Call Muggins!' }).click();
+        called = true;
+        continue;
+      }
+      if (turn === 'claim') {
+        expect(await page.getByRole('group', { name: 'Claim your count' }).isVisible()).toBe(true);
+        if (!claimed) await shot(page, 'muggins-claim-phone');
+        claimed = true;
+        await page.getByRole('button', { name: 'No score' }).click();
+        continue;
+      }
+      await tapMove(page, turn as Turn);
+    }
+    expect(claimed && called).toBe(true);
     await page.context().close();
   }, 30_000);
 
