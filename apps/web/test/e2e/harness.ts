@@ -43,13 +43,16 @@ export async function startHarness(): Promise<Harness> {
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
+export const SMALL_PHONE = { width: 320, height: 568 } as const;
 
-export async function newPage(h: Harness, size: { width: number; height: number }, query = ''): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: 'reduce', hasTouch: size.width < 500 });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
-  });
+/**
+ * A fresh browser context at `size`. Animations are off (the system asks for reduced motion)
+ * unless `motion` is set. Page errors are collected in `errors` for the test to check.
+ */
+export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false): Promise<Page & { errors: string[] }> {
+  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500 });
+  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
   await page.goto(`${h.url}${query}`);
   return page;
 }

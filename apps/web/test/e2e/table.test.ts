@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Turn, arms, keyMove, startPractice, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, chromiumAvailable, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, type Harness, PHONE, SMALL_PHONE, chromiumAvailable, newPage, shot, startHarness } from './harness.ts';
 
 /**
  * The client in a real browser: the built app, served the way it ships, played through its UI
@@ -46,7 +46,8 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
       await shot(page, `lobby-${name}`);
       // No horizontal scrolling on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.context().close();
+      expect(page.errors).toEqual([]);
+    await page.context().close();
     }
   }, 30_000);
 
@@ -80,8 +81,26 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
     await shot(page, 'hand-end-phone');
     await dialog.getByRole('button', { name: 'Next hand' }).click();
     await expect.poll(() => page.locator('.hand .tile').count()).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
+
+  it('plays a hand with every animation on, and a score flies to whoever made it', async () => {
+    const page = await newPage(h, PHONE, '?seed=anim&delay=200', true);
+    await startPractice(page, 2);
+    let flew = false;
+    const end = await playUntil(page, tapMove, async () => {
+      if (!flew && (await page.locator('.flight').count()) > 0) {
+        flew = true;
+        await shot(page, 'score-flight-phone');
+      }
+      return false;
+    });
+    expect(end).toBe('handOver');
+    expect(page.errors).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 40_000);
 
   it('makes playable tiles glow with spoken labels, drags a tile onto an end, and can hide hints', async () => {
     const page = await newPage(h, DESKTOP, '?seed=drag&delay=0');
@@ -125,6 +144,7 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.locator('.hand .tile.glow').count()).toBe(0);
     expect(await page.locator('.hand .tile[aria-label$="playable"]').count()).toBe(0);
+    expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
 
@@ -163,6 +183,7 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
       await tapMove(page, turn as Turn);
     }
     expect(claimed && called).toBe(true);
+    expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
 
@@ -176,6 +197,7 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
     expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|hand/);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
 
@@ -188,9 +210,17 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
       for (const [size, name] of [
         [DESKTOP, 'desktop'],
         [PHONE, 'phone'],
+        [SMALL_PHONE, 'phone-320'],
       ] as const) {
-        if (players === 2 && name === 'phone') continue;
+        if (players !== 4 && name === 'phone-320') continue;
         const page = await newPage(h, size, `?seed=${seed}&delay=0`);
+        if (players === 4) {
+          // A table with a turn timer, to see it run.
+          await page.getByLabel('Your name').fill('Rosa');
+          await page.getByRole('button', { name: 'Save' }).click();
+          await page.getByText('More options').click();
+          await page.getByRole('combobox', { name: 'Turn timer' }).selectOption('60');
+        }
         await startPractice(page, players);
         let got = false;
         for (let hand = 0; hand < 8 && !got; hand++) {
@@ -201,8 +231,18 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
         }
         expect(got, 'a four-armed layout within eight hands').toBe(true);
         await waitForTurn(page);
+        // Every tile of the layout is on screen, and the page does not scroll sideways.
+        const felt = await page.locator('.felt').boundingBox();
+        for (const box of await page.locator('.board svg g[transform]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+          expect(box.left).toBeGreaterThanOrEqual(felt?.x ?? 0);
+          expect(box.right).toBeLessThanOrEqual((felt?.x ?? 0) + (felt?.width ?? 0));
+          expect(box.top).toBeGreaterThanOrEqual(felt?.y ?? 0);
+          expect(box.bottom).toBeLessThanOrEqual((felt?.y ?? 0) + (felt?.height ?? 0));
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await shot(page, `table-${players}p-${name}`);
-        await page.context().close();
+        expect(page.errors).toEqual([]);
+    await page.context().close();
       }
     }, 40_000);
   }
@@ -230,7 +270,8 @@ describe.runIf(chromiumAvailable())('the table in Chromium', () => {
       await sheet.getByRole('button', { name: 'Rematch' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.locator('.seat .score').first().textContent()).toBe('0');
-      await page.context().close();
+      expect(page.errors).toEqual([]);
+    await page.context().close();
     }
   }, 40_000);
 });
