@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [svelte()],
-  // Relative asset paths: the built app works from any folder the server mounts it on.
-  base: './',
+  // Absolute asset paths: invite links open the app at /t/<table>, a path of their own.
+  base: '/',
   build: { outDir: 'dist', target: 'es2022', sourcemap: true },
   server: { port: 5173 },
 });

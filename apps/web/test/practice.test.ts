@@ -2,7 +2,7 @@ import { PRESETS, type Preset, type TableView } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { botMove } from '../src/connection/bot.ts';
 import { PracticeConnection, type Scheduler } from '../src/connection/practice.ts';
-import type { ClientState, GameSetup } from '../src/connection/types.ts';
+import { BOT_LEVELS, type ClientState, type GameSetup } from '../src/connection/types.ts';
 import { seededRandom } from '@fives/engine';
 
 /** Time under the test's control: tasks run when the test says, in the order they are due. */
@@ -32,7 +32,7 @@ function manualClock(): { schedule: Scheduler; now: () => number; runNext: () =>
 const setup = (preset: Preset, players: 2 | 3 | 4, turnSeconds: number | null = null): GameSetup => ({
   rules: { preset, players },
   bots: players - 1,
-  level: 'normal',
+  level: 'medium',
   turnSeconds,
 });
 
@@ -72,6 +72,17 @@ describe('PracticeConnection', () => {
       expect(end.table?.summary.seats[0]).toMatchObject({ name: 'Rosa', kind: 'human' });
       expect(end.table?.summary.seats.slice(1).every((s) => s?.kind === 'bot')).toBe(true);
       expect(end.table?.view.handScores.length).toBeGreaterThan(0);
+    });
+  }
+
+  for (const level of BOT_LEVELS) {
+    it(`plays a whole Muggins game against ${level} computer players`, () => {
+      const clock = manualClock();
+      const conn = new PracticeConnection({ seed: `level-${level}`, schedule: clock.schedule, now: clock.now });
+      conn.send({ type: 'playNow', setup: { ...setup('muggins', 3), level } });
+      const end = playOut(conn, clock);
+      expect(end.table?.view.winner).not.toBeNull();
+      expect(end.table?.summary.seats[1]).toMatchObject({ kind: 'bot', level });
     });
   }
 

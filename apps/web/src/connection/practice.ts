@@ -211,7 +211,7 @@ export class PracticeConnection implements Connection {
       // Out of time: the seat's move is made for it, as the server's turn timer will do.
       this.#timer = this.#schedule(() => {
         this.#timer = null;
-        const move = botMove(view(game.state, HUMAN), 'normal', this.#random);
+        const move = botMove(view(game.state, HUMAN), 'medium', this.#random);
         const action = move === null ? null : toAction(move, HUMAN);
         const next = action === null ? null : apply(game.state, action);
         if (next?.ok) game.state = next.value;
@@ -228,7 +228,7 @@ export class PracticeConnection implements Connection {
     // Whoever must move goes first; otherwise any bot may pounce on a missed count.
     const order = [...seats.filter((s) => s === hand.turn), ...seats.filter((s) => s !== hand.turn)];
     for (const seat of order) {
-      const move = botMove(view(game.state, seat), game.levels[seat] ?? 'normal', this.#random);
+      const move = botMove(view(game.state, seat), game.levels[seat] ?? 'medium', this.#random);
       if (move !== null) return toAction(move, seat);
     }
     return null;
@@ -237,8 +237,8 @@ export class PracticeConnection implements Connection {
   #summary(game: Game): TableSummary {
     const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
       seat === HUMAN
-        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, host: true }
-        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'normal', connected: true, host: false },
+        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true }
+        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true },
     );
     return {
       id: tableId(`practice-${this.#options.seed}`),
@@ -246,6 +246,7 @@ export class PracticeConnection implements Connection {
       inviteUrl: null,
       rules: game.rules,
       seats,
+      hostSeat: HUMAN,
       phase: game.state.status === 'over' ? 'over' : 'playing',
       game: game.number,
       turnSeconds: game.setup.turnSeconds,

@@ -11,7 +11,8 @@ declare const tableIdBrand: unique symbol;
 export type TableId = string & { readonly [tableIdBrand]: true };
 export const tableId = (id: string): TableId => id as TableId;
 
-export const BOT_LEVELS = ['easy', 'normal', 'hard'] as const;
+/** The same five levels as the server's protocol (`@fives/protocol` BOT_LEVELS). */
+export const BOT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** A move by the viewer's own seat; the connection knows which seat that is. */
@@ -44,21 +45,26 @@ export type ClientAction =
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
   | { readonly type: 'startGame' }
   | { readonly type: 'move'; readonly move: Move }
-  /** The viewer has seen the end of the hand and is ready for the next deal. */
+  /**
+   * The viewer has seen the end of the hand and is ready for the next deal. The practice table
+   * waits for it; the server deals by itself, so an online connection need not send anything.
+   */
   | { readonly type: 'nextHand' }
   | { readonly type: 'rematch' }
   | { readonly type: 'leaveTable' };
 
 export type ClientActionType = ClientAction['type'];
 
+/** A seat as everyone sees it (the protocol's SeatInfo, with presence from `table:presence`). */
 export interface SeatSummary {
   readonly seat: Seat;
+  /** `open`: waiting for a person to sit down. */
+  readonly kind: 'human' | 'bot' | 'open';
+  /** Empty for an open seat. */
   readonly name: string;
-  readonly kind: 'human' | 'bot';
-  /** For bots; also set while a bot stands in for a disconnected human. */
+  /** For bots; for a human, set while a bot stands in for them (disconnected, or out of time). */
   readonly level: BotLevel | null;
   readonly connected: boolean;
-  readonly host: boolean;
 }
 
 export interface TableSummary {
@@ -68,8 +74,9 @@ export interface TableSummary {
   /** The link that seats a friend; null for tables nobody can join (practice). */
   readonly inviteUrl: string | null;
   readonly rules: Rules;
-  /** One entry per seat; null while the seat is empty. */
-  readonly seats: readonly (SeatSummary | null)[];
+  readonly seats: readonly SeatSummary[];
+  /** The host's seat, or null when the host does not sit at the table. */
+  readonly hostSeat: Seat | null;
   readonly phase: 'waiting' | 'playing' | 'over';
   /** The game number at this table (rematches count up). */
   readonly game: number;

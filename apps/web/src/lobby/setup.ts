@@ -16,7 +16,7 @@ export interface SetupForm {
 }
 
 
-export const DEFAULT_FORM: SetupForm = { players: 2, preset: 'allFives', level: 'normal', target: null, muggins: false, partnerships: false, turnSeconds: null };
+export const DEFAULT_FORM: SetupForm = { players: 2, preset: 'allFives', level: 'medium', target: null, muggins: false, partnerships: false, turnSeconds: null };
 
 export function rulesInput(form: SetupForm): RulesInput {
   const input: RulesInput = { preset: form.preset, players: form.players };

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 /** Drives the table as a player would: reads only what is on screen, clicks or types like a person. */
 
-export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'allFives', level = 'normal'): Promise<void> {
+export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'allFives', level = 'medium'): Promise<void> {
   const name = page.getByLabel('Your name');
   if ((await name.inputValue()) === '') {
     await name.fill('Rosa');
