@@ -16,8 +16,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
+/**
+ * Whether to run the browser tests. A missing Chromium fails them (a skipped browser test
+ * proves nothing) unless FIVES_SKIP_BROWSER=1 says so on purpose.
+ */
+export function browserTestsWanted(): boolean {
+  if (process.env.FIVES_SKIP_BROWSER === '1') return false;
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set FIVES_SKIP_BROWSER=1 to skip the browser tests)`);
+  return true;
 }
 
 export async function startHarness(): Promise<Harness> {

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Turn, arms, keyMove, startPractice, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, SMALL_PHONE, chromiumAvailable, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, type Harness, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
 
 /**
  * The client in a real browser: the built app, served the way it ships, played through its UI
  * against the offline practice table. Seeds make every run the same game.
  */
-describe.runIf(chromiumAvailable())('the table in Chromium', () => {
+describe.runIf(browserTestsWanted())('the table in Chromium', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
