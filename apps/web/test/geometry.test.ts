@@ -89,6 +89,13 @@ describe('boardGeometry', () => {
     });
   }
 
+  it('keeps arms straight when turning would buy only slightly bigger tiles', () => {
+    const line = Array.from({ length: 9 }, (_, i) => tile(i % 7, (i + 1) % 7));
+    const g = boardGeometry({ layout: { line, spinner: null, north: [], south: [] }, centre: 4, open: ['west', 'east'], width: 1000, height: 500, maxUnit: 56 });
+    expect(new Set(g.tiles.map((t) => t.angle % 180))).toEqual(new Set([0]));
+    expect(new Set(g.targets.map((t) => t.angle % 180))).toEqual(new Set([0]));
+  });
+
   it('uses bigger tiles when there is more room', () => {
     const layout = cross(5, 5, 4, 4);
     const small = boardGeometry({ layout, centre: 5, open: ALL, width: 320, height: 400 });

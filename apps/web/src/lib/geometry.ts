@@ -79,14 +79,30 @@ export function centreIndex(layout: LayoutView, log: readonly ViewEvent[]): numb
   return log.filter((e) => e.type === 'play' && e.end === 'west').length;
 }
 
+/**
+ * Straight arms read better than big tiles: each corner costs this share of a tile's size
+ * when sizes are compared, so a layout turns only when that buys clearly bigger tiles.
+ */
+const TURN_COST = 0.85;
+
 export function boardGeometry(input: GeometryInput): BoardGeometry {
   const maxUnit = Math.max(MIN_UNIT, input.maxUnit ?? 40);
-  for (let u = maxUnit; u >= MIN_UNIT; u *= SHRINK) {
+  let best: { g: BoardGeometry; score: number } | null = null;
+  // A smaller tile can only score less than its size, so stop once sizes fall below the best score.
+  for (let u = maxUnit; u >= MIN_UNIT && (best === null || u > best.score); u *= SHRINK) {
     const placed = tryLayout(input, u);
-    if (placed !== null) return placed;
+    if (placed === null) continue;
+    const score = u * TURN_COST ** placed.turns;
+    if (best === null || score > best.score) best = { g: placed.geometry, score };
   }
   // Below two pixels nothing is readable anyway; the smallest attempt is still drawn straight.
-  return tryLayout(input, MIN_UNIT, true) as BoardGeometry;
+  return best?.g ?? (tryLayout(input, MIN_UNIT, true) as Placed).geometry;
+}
+
+interface Placed {
+  readonly geometry: BoardGeometry;
+  /** Corners turned, over all arms. */
+  readonly turns: number;
 }
 
 interface Cursor {
@@ -106,7 +122,7 @@ interface Step {
   readonly cursor: Cursor;
 }
 
-function tryLayout(input: GeometryInput, u: number, force = false): BoardGeometry | null {
+function tryLayout(input: GeometryInput, u: number, force = false): Placed | null {
   const pad = input.padding ?? 4;
   const bounds: Rect = { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad };
   const cx = input.width / 2;
@@ -116,7 +132,7 @@ function tryLayout(input: GeometryInput, u: number, force = false): BoardGeometr
   if (centreTile === undefined) {
     const rect = rectAt(cx, cy, u, u / 2);
     if (!force && !inside(rect, bounds)) return null;
-    return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }] };
+    return { geometry: { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }] }, turns: 0 };
   }
   const cross = centreTile.double;
   const spinner = input.layout.spinner === input.centre;
@@ -148,6 +164,7 @@ function tryLayout(input: GeometryInput, u: number, force = false): BoardGeometr
   ];
   const tiles: TilePlacement[] = [centre];
   const targets: EndTarget[] = [];
+  let turns = 0;
   for (const [end, armTiles, start] of arms) {
     const taken: Rect[] = [];
     let cursor = start;
@@ -157,7 +174,9 @@ function tryLayout(input: GeometryInput, u: number, force = false): BoardGeometr
       if (force || fits(straight.rect, zone, taken)) return straight;
       if (first) return null;
       const turned = turnFrom(cursor, double, u);
-      return fits(turned.rect, zone, taken) ? turned : null;
+      if (!fits(turned.rect, zone, taken)) return null;
+      turns++;
+      return turned;
     };
     for (const [i, t] of armTiles.entries()) {
       const s = next(t.double, i === 0);
@@ -173,7 +192,7 @@ function tryLayout(input: GeometryInput, u: number, force = false): BoardGeometr
       targets.push({ end, x: s.cx, y: s.cy, angle: s.cursor.dir * 90, rect: s.rect });
     }
   }
-  return { unit: u, tiles, targets };
+  return { geometry: { unit: u, tiles, targets }, turns };
 }
 
 interface ArmTile {
