@@ -187,6 +187,39 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     await page.context().close();
   }, 30_000);
 
+  it('draws and passes by itself when the player asks it to', async () => {
+    const page = await newPage(h, PHONE, '?seed=auto-6&delay=0');
+    await page.getByLabel('Your name').fill('Rosa');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('checkbox', { name: /^Draw and pass/ }).check();
+    await startPractice(page, 2);
+    // Count the player's draws as the live log says them.
+    await page.evaluate(() => {
+      const w = window as unknown as { drew: number };
+      w.drew = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.textContent === 'You drew a tile.') w.drew++;
+      }).observe(document.querySelector('[role=log]') as Node, { childList: true });
+    });
+    let waited = 0;
+    const end = await playUntil(
+      page,
+      async (p, turn) => {
+        if (turn !== 'draw' && turn !== 'pass') return tapMove(p, turn);
+        // Nobody clicks: the button goes away because the table drew or passed by itself.
+        waited++;
+        await p.waitForFunction(() => ![...document.querySelectorAll('.actions button')].some((b) => /^(Draw|Pass)$/.test(b.textContent?.trim() ?? '')));
+      },
+      async () => false,
+    );
+    expect(end).toBe('handOver');
+    // This deal makes the player draw several times, some of them one after another.
+    expect(await page.evaluate(() => (window as unknown as { drew: number }).drew)).toBeGreaterThanOrEqual(2);
+    expect(waited).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
   it('plays a whole three-player hand with the keyboard alone', async () => {
     const page = await newPage(h, DESKTOP, '?seed=keys-3&delay=0');
     await startPractice(page, 3);
