@@ -85,3 +85,24 @@ export async function keyMove(page: Page, turn: Turn): Promise<void> {
   await page.keyboard.press('Enter');
   if ((await page.locator('.board [data-end]').count()) > 0) await page.keyboard.press('Enter');
 }
+
+/** Plays the player's moves until `stop` says so, or the hand or game ends; says which. */
+export async function playUntil(
+  page: Page,
+  move: (page: Page, turn: Turn) => Promise<void>,
+  stop: () => Promise<boolean>,
+): Promise<'stopped' | 'handOver' | 'gameOver'> {
+  for (let i = 0; i < 200; i++) {
+    if (await stop()) return 'stopped';
+    const turn = await waitForTurn(page);
+    if (turn === 'handOver' || turn === 'gameOver') return turn;
+    await move(page, turn);
+  }
+  throw new Error('the hand did not end');
+}
+
+/** A stop condition: the layout has grown all four arms. */
+export const fourArms = (page: Page) => async (): Promise<boolean> => {
+  const a = await arms(page);
+  return a.west > 1 && a.east > 1 && a.north > 0 && a.south > 0;
+};

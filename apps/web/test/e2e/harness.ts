@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
@@ -27,7 +28,8 @@ export function browserTestsWanted(): boolean {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const outDir = path.join(ROOT, 'dist');
+  // Each test file builds into its own folder, so files can run side by side.
+  const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
   const url = server.resolvedUrls?.local[0];
@@ -43,6 +45,7 @@ export async function startHarness(): Promise<Harness> {
     close: async () => {
       await browser.close();
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await rm(outDir, { recursive: true, force: true });
     },
   };
 }
