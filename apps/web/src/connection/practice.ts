@@ -4,6 +4,7 @@ import {
   type Rules,
   apply,
   leaderFor,
+  legalActions,
   newGame,
   randomDeal,
   resolveRules,
@@ -195,13 +196,16 @@ export class PracticeConnection implements Connection {
     game.deadline = humanToAct && seconds !== null ? this.#now() + seconds * 1000 : null;
     this.#set({ table: { summary: this.#summary(game), view: view(game.state, HUMAN) }, notice });
     if (game.state.status !== 'playing') return;
-    const botAction = this.#nextBotAction(game);
-    if (botAction !== null) {
+    if (this.#botMayAct(game)) {
       const base = this.#options.botDelay?.() ?? 600;
       // Leave the player time to call Muggins on a computer player's missed count.
       const delay = mugginsChance(view(game.state, HUMAN)) ? base + 1500 : base;
       this.#pending = this.#schedule(() => {
         this.#pending = null;
+        // Decided when it happens, so a cancelled turn draws no random numbers and a seed
+        // replays the same game whatever the player's timing.
+        const botAction = this.#nextBotAction(game);
+        if (botAction === null) return;
         const next = apply(game.state, botAction);
         if (next.ok) game.state = next.value;
         this.#advance(null);
@@ -218,6 +222,10 @@ export class PracticeConnection implements Connection {
         this.#advance({ code: 'turn/timeout', message: 'Time ran out: the computer played for you.' });
       }, seconds * 1000);
     }
+  }
+
+  #botMayAct(game: Game): boolean {
+    return Array.from({ length: game.rules.players }, (_, s) => s).some((s) => s !== HUMAN && legalActions(view(game.state, s)).length > 0);
   }
 
   /** The next thing a computer player does: its turn, or a Muggins call on the player's miss. */
