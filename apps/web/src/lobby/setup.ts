@@ -1,0 +1,37 @@
+import { type Preset, type Rules, type RulesInput, resolveRules } from '@fives/engine';
+import type { BotLevel, GameSetup } from '../connection/types.ts';
+
+export { PRESET_INFO } from '../lib/presets.ts';
+
+/** The lobby's game form, and how it becomes a rules object the engine accepts. */
+export interface SetupForm {
+  players: 2 | 3 | 4;
+  preset: Preset;
+  level: BotLevel;
+  /** Empty for the preset's own target. */
+  target: number | null;
+  muggins: boolean;
+  partnerships: boolean;
+  turnSeconds: number | null;
+}
+
+
+export const DEFAULT_FORM: SetupForm = { players: 2, preset: 'allFives', level: 'medium', target: null, muggins: false, partnerships: false, turnSeconds: null };
+
+export function rulesInput(form: SetupForm): RulesInput {
+  const input: RulesInput = { preset: form.preset, players: form.players };
+  if (form.target !== null) input.target = form.target;
+  if (form.muggins && form.preset !== 'muggins') input.muggins = true;
+  if (form.players === 4 && form.partnerships && form.preset !== 'partners') input.partnerships = true;
+  return input;
+}
+
+/** The resolved rules, or what is wrong with the form in words. */
+export function checkForm(form: SetupForm): { ok: true; rules: Rules } | { ok: false; message: string } {
+  const r = resolveRules(rulesInput(form));
+  return r.ok ? { ok: true, rules: r.value } : { ok: false, message: r.error.message.replaceAll('rules.', '') };
+}
+
+export function setupOf(form: SetupForm, bots: number): GameSetup {
+  return { rules: rulesInput(form), bots, level: form.level, turnSeconds: form.turnSeconds };
+}

@@ -1,0 +1,26 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import './app.css';
+import { PracticeConnection } from './connection/practice.ts';
+import { settings } from './lib/settings.svelte.ts';
+
+/** A practice seed from the address (`?seed=…` replays a deal), else a fresh one. */
+function practiceSeed(): string {
+  const fromUrl = new URLSearchParams(location.search).get('seed');
+  if (fromUrl) return fromUrl;
+  const bytes = crypto.getRandomValues(new Uint32Array(2));
+  return Array.from(bytes, (b) => b.toString(36)).join('');
+}
+
+/** `?delay=0` makes the computer players move at once (tests, and players in a hurry). */
+function botDelay(): () => number {
+  const fixed = Number(new URLSearchParams(location.search).get('delay'));
+  if (new URLSearchParams(location.search).has('delay') && Number.isFinite(fixed) && fixed >= 0) return () => fixed;
+  return () => Math.max(150, settings.ms(650));
+}
+
+const practice = new PracticeConnection({ seed: practiceSeed(), botDelay: botDelay() });
+
+const target = document.getElementById('app');
+if (target === null) throw new Error('index.html has no #app');
+mount(App, { target, props: { practice, online: null }, intro: true });

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+
+/** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  readonly url: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Whether to run the browser tests. A missing Chromium fails them (a skipped browser test
+ * proves nothing) unless FIVES_SKIP_BROWSER=1 says so on purpose.
+ */
+export function browserTestsWanted(): boolean {
+  if (process.env.FIVES_SKIP_BROWSER === '1') return false;
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set FIVES_SKIP_BROWSER=1 to skip the browser tests)`);
+  return true;
+}
+
+export async function startHarness(): Promise<Harness> {
+  // Each test file builds into its own folder, so files can run side by side.
+  const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not say where it listens');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const SMALL_PHONE = { width: 320, height: 568 } as const;
+
+/**
+ * A fresh browser context at `size`. Animations are off (the system asks for reduced motion)
+ * unless `motion` is set. Page errors are collected in `errors` for the test to check.
+ */
+export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false): Promise<Page & { errors: string[] }> {
+  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500 });
+  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.goto(`${h.url}${query}`);
+  return page;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}

@@ -1,0 +1,201 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Turn, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+
+/**
+ * Playing in a real browser: the built app, served the way it ships, played through its UI —
+ * taps, drags, keys — against the offline practice table. Seeds make every run the same game.
+ */
+describe.runIf(browserTestsWanted())('the table in Chromium', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('plays a whole two-player hand by tapping on a phone', async () => {
+    const page = await newPage(h, PHONE, '?seed=tap-2&delay=0');
+    await startPractice(page, 2);
+    expect(await page.locator('.hand .tile').count()).toBe(9);
+    let pictured = false;
+    let chose = false;
+    const tapAndPicture = (p: Page, turn: Turn) =>
+      tapMove(p, turn, async () => {
+        // Seed 003: a tile that fits several ends shows, at each, the count it would make.
+        const bubbles = await p.locator('.board .bubble-text').allTextContents();
+        expect(bubbles.length).toBeGreaterThan(1);
+        for (const b of bubbles) expect(b).toMatch(/^\d+$/);
+        if (!chose) await shot(p, 'choose-end-phone');
+        chose = true;
+      });
+    const end = await playUntil(page, tapAndPicture, async () => {
+      if (!pictured && (await fourArms(page)())) {
+        pictured = true;
+        await shot(page, 'table-2p-phone');
+      }
+      return false;
+    });
+    expect(end).toBe('handOver');
+    expect(chose, 'some tile fitted two ends during the hand').toBe(true);
+    if (!pictured) await shot(page, 'table-2p-phone');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('columnheader', { name: 'Pips left' }).isVisible()).toBe(true);
+    await shot(page, 'hand-end-phone');
+    await dialog.getByRole('button', { name: 'Next hand' }).click();
+    await expect.poll(() => page.locator('.hand .tile').count()).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('plays a hand with every animation on, and a score flies to whoever made it', async () => {
+    const page = await newPage(h, PHONE, '?seed=anim&delay=60', true);
+    await startPractice(page, 2);
+    let flew = false;
+    const end = await playUntil(page, tapMove, async () => {
+      if (!flew && (await page.locator('.flight').count()) > 0) {
+        flew = true;
+        await shot(page, 'score-flight-phone');
+      }
+      return false;
+    });
+    expect(end).toBe('handOver');
+    expect(page.errors).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 40_000);
+
+  it('makes playable tiles glow with spoken labels, drags a tile onto an end, and can hide hints', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=drag&delay=0');
+    await startPractice(page, 2);
+    let dragged = false;
+    for (let i = 0; i < 40 && !dragged; i++) {
+      const turn = await waitForTurn(page);
+      if (turn === 'handOver' || turn === 'gameOver') break;
+      if (turn !== 'play') {
+        await tapMove(page, turn);
+        continue;
+      }
+      const glowing = page.locator('.hand .tile.glow');
+      for (const label of await glowing.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) expect(label).toMatch(/^(double \w+|\w+–\w+), playable$/);
+      const tile = glowing.first();
+      const name = await tile.getAttribute('data-tile');
+      const before = await page.locator('.hand .tile').count();
+      // Pick it up by tapping to see where it fits; several ends means a drag has a choice to make.
+      await tile.click();
+      const targets = page.locator('.board [data-end]');
+      if ((await page.locator('.hand .tile').count()) < before || (await targets.count()) < 2) continue;
+      await page.keyboard.press('Escape');
+      await expect.poll(() => targets.count()).toBe(0);
+      const from = await tile.boundingBox();
+      await page.mouse.move((from?.x ?? 0) + 10, (from?.y ?? 0) + 10);
+      await page.mouse.down();
+      await page.mouse.move((from?.x ?? 0) + 40, (from?.y ?? 0) - 40, { steps: 4 });
+      // While dragging, every end the tile fits is a drop target.
+      await expect.poll(() => targets.count()).toBeGreaterThan(1);
+      const end = await targets.last().getAttribute('data-end');
+      const to = await targets.last().boundingBox();
+      await page.mouse.move((to?.x ?? 0) + (to?.width ?? 0) / 2, (to?.y ?? 0) + (to?.height ?? 0) / 2, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(() => page.locator(`.hand .tile[data-tile="${name}"]`).count()).toBe(0);
+      expect(await page.locator('[aria-live=polite]').textContent()).toContain(`on the ${end === 'west' ? 'left' : end === 'east' ? 'right' : end === 'north' ? 'top' : 'bottom'} end`);
+      dragged = true;
+    }
+    expect(dragged, 'a tile was dragged onto one of several ends').toBe(true);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: /^Hints/ }).uncheck({ timeout: 3000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.locator('.hand .tile.glow').count()).toBe(0);
+    expect(await page.locator('.hand .tile[aria-label$="playable"]').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('asks for a claim under Muggins and lets the player call Muggins!', async () => {
+    const page = await newPage(h, PHONE, '?seed=muggins&delay=0');
+    await startPractice(page, 2, 'muggins', 'easy');
+    // No count box under Muggins: players count for themselves.
+    expect(await page.locator('.count-box').count()).toBe(0);
+    let claimed = false;
+    let called = false;
+    for (let i = 0; i < 60 && !(claimed && called); i++) {
+      const turn = await page
+        .waitForFunction(() => {
+          if (document.querySelector('.muggins')) return 'muggins';
+          if (document.querySelector('[role=dialog]')) return 'handOver';
+          if (document.querySelector('.claim')) return 'claim';
+          if (document.querySelector('.hand .tile.glow')) return 'play';
+          const b = [...document.querySelectorAll('.actions button')].map((x) => x.textContent?.trim());
+          return b.includes('Draw') ? 'draw' : b.includes('Pass') ? 'pass' : false;
+        })
+        .then((x) => x.jsonValue());
+      if (turn === 'handOver') break;
+      if (turn === 'muggins') {
+        if (!called) await shot(page, 'muggins-call-phone');
+        await page.getByRole('button', { name: 'Call Muggins!' }).click();
+        called = true;
+        continue;
+      }
+      if (turn === 'claim') {
+        expect(await page.getByRole('group', { name: 'Claim your count' }).isVisible()).toBe(true);
+        if (!claimed) await shot(page, 'muggins-claim-phone');
+        claimed = true;
+        await page.getByRole('button', { name: 'No score' }).click();
+        continue;
+      }
+      await tapMove(page, turn as Turn);
+    }
+    expect(claimed && called).toBe(true);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('draws and passes by itself when the player asks it to', async () => {
+    const page = await newPage(h, PHONE, '?seed=auto-6&delay=0');
+    await page.getByLabel('Your name').fill('Rosa');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('checkbox', { name: /^Draw and pass/ }).check();
+    await startPractice(page, 2);
+    // Count the player's draws as the live log says them.
+    await page.evaluate(() => {
+      const w = window as unknown as { drew: number };
+      w.drew = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.textContent === 'You drew a tile.') w.drew++;
+      }).observe(document.querySelector('[role=log]') as Node, { childList: true });
+    });
+    let waited = 0;
+    const end = await playUntil(
+      page,
+      async (p, turn) => {
+        if (turn !== 'draw' && turn !== 'pass') return tapMove(p, turn);
+        // Nobody clicks: the button goes away because the table drew or passed by itself.
+        waited++;
+        await p.waitForFunction(() => ![...document.querySelectorAll('.actions button')].some((b) => /^(Draw|Pass)$/.test(b.textContent?.trim() ?? '')));
+      },
+      async () => false,
+    );
+    expect(end).toBe('handOver');
+    // This deal makes the player draw several times, some of them one after another.
+    expect(await page.evaluate(() => (window as unknown as { drew: number }).drew)).toBeGreaterThanOrEqual(2);
+    expect(waited).toBeGreaterThan(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+
+  it('plays a whole three-player hand with the keyboard alone', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=keys-3&delay=0');
+    await startPractice(page, 3);
+    await page.locator('.hand .tile[tabindex="0"]').focus();
+    const end = await playUntil(page, keyMove, async () => false);
+    expect(end).toBe('handOver');
+    // The live region said what the computer players did.
+    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|hand/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 30_000);
+});

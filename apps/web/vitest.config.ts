@@ -1,0 +1,12 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [svelte()],
+  resolve: { conditions: ['browser'] },
+  test: {
+    name: 'web',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+  },
+});
