@@ -66,6 +66,7 @@ interface Game {
 export class PracticeConnection implements Connection {
   readonly kind = 'practice' as const;
   readonly supports = SUPPORTED;
+  readonly turnTimers = true;
   #state: ClientState = { ...EMPTY_STATE };
   #listeners = new Set<(s: ClientState) => void>();
   #random: RandomSource;
@@ -114,6 +115,7 @@ export class PracticeConnection implements Connection {
         return this.#set({ table: null, notice: null });
       case 'createTable':
       case 'joinTable':
+      case 'setSeat':
       case 'joinQueue':
       case 'leaveQueue':
       case 'watchOpenTables':
@@ -194,7 +196,7 @@ export class PracticeConnection implements Connection {
     const humanToAct = game.state.status === 'playing' && hand !== null && hand.turn === HUMAN;
     const seconds = game.setup.turnSeconds;
     game.deadline = humanToAct && seconds !== null ? this.#now() + seconds * 1000 : null;
-    this.#set({ table: { summary: this.#summary(game), view: view(game.state, HUMAN) }, notice });
+    this.#set({ table: { summary: this.#summary(game), seat: HUMAN, view: view(game.state, HUMAN) }, notice });
     if (game.state.status !== 'playing') return;
     if (this.#botMayAct(game)) {
       const base = this.#options.botDelay?.() ?? 600;
