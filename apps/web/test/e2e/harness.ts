@@ -27,24 +27,34 @@ export function browserTestsWanted(): boolean {
   return true;
 }
 
-export async function startHarness(): Promise<Harness> {
-  // Each test file builds into its own folder, so files can run side by side.
+/** Builds the app into a folder of its own (each test file has one, so files can run side by side). */
+export async function buildClient(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not say where it listens');
-  const browser = await chromium.launch({
+  return outDir;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** The built app on `vite preview`: the offline practice table, no game server. */
+export async function startHarness(): Promise<Harness> {
+  const outDir = await buildClient();
+  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false, proxy: {} } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not say where it listens');
+  const browser = await launchBrowser();
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     url,
     browser,
     close: async () => {
       await browser.close();
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await server.close();
       await rm(outDir, { recursive: true, force: true });
     },
   };
@@ -60,9 +70,15 @@ export const SMALL_PHONE = { width: 320, height: 568 } as const;
  */
 export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false): Promise<Page & { errors: string[] }> {
   const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500 });
-  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
+  const page = watchErrors(await context.newPage());
   await page.goto(`${h.url}${query}`);
+  return page;
+}
+
+/** Collects the page's uncaught errors in `errors`, for the test to check. */
+export function watchErrors(p: Page): Page & { errors: string[] } {
+  const page = Object.assign(p, { errors: [] as string[] });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
   return page;
 }
 
