@@ -1,4 +1,4 @@
-import { resolveRules } from '@fives/engine';
+import { type Preset, resolveRules } from '@fives/engine';
 import {
   type ClientEvent,
   type ClientMessage,
@@ -12,6 +12,7 @@ import {
 } from '@fives/protocol';
 import { type ManagerOptions, type Socket, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
+import { type LobbyRequests, type LobbyServerEvents, isTableCode, normalizeCode, openTableOf, queueOf } from './lobby-wire.ts';
 import {
   type ClientAction,
   type ClientActionType,
@@ -22,10 +23,11 @@ import {
   type Move,
   type Notice,
   type TableId,
+  tableId,
 } from './types.ts';
-import { noticeOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
+import { type IncomingSummary, noticeOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
 
-export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type GameSocket = Socket<ServerToClientEvents & LobbyServerEvents, ClientToServerEvents>;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
 
 export interface OnlineOptions {
@@ -35,61 +37,68 @@ export interface OnlineOptions {
   readonly storage: KeyValueStore | null;
   readonly fetch?: typeof fetch;
   readonly socket?: SocketFactory;
+  readonly now?: () => number;
 }
 
-const SUPPORTED: ReadonlySet<ClientActionType> = new Set([
-  'setName',
-  'playNow',
-  'createTable',
-  'joinTable',
-  'setSeat',
-  'startGame',
-  'move',
-  'nextHand',
-  'rematch',
-  'leaveTable',
-]);
+/** What every server of this protocol carries. */
+const BASE: ReadonlySet<ClientActionType> = new Set(['setName', 'playNow', 'createTable', 'joinTable', 'setSeat', 'startGame', 'move', 'nextHand', 'rematch', 'leaveTable']);
+/** …and what a server with the lobby (issue 5) adds. */
+const WITH_LOBBY: ReadonlySet<ClientActionType> = new Set([...BASE, 'joinCode', 'joinQueue', 'leaveQueue', 'watchOpenTables']);
 
 const NOT_CONNECTED: Notice = { code: 'link/down', message: 'Not connected to the server: wait for it to come back, then try again.' };
 const NO_NAME: Notice = { code: 'auth/required', message: 'Pick a name first.' };
+const NOT_AT_TABLE: Notice = { code: 'table/not_joined', message: 'You are not at a table.' };
+const NO_LOBBY: Notice = { code: 'server/unsupported', message: 'This server has no table codes, random opponents or open tables yet.' };
+
+type Request = ClientEvent | keyof LobbyRequests;
+type MessageOf<E extends Request> = (E extends ClientEvent ? ClientMessage<E> : never) | (E extends keyof LobbyRequests ? LobbyRequests[E]['message'] : never);
+type ResultOf<E extends Request> = (E extends ClientEvent ? ClientResults[E] : never) | (E extends keyof LobbyRequests ? LobbyRequests[E]['result'] : never);
 
 /**
  * The table on the game server, over exactly what `docs/protocol.md` says: a guest token from
  * `POST /api/guests`, tables from `POST /api/tables`, and Socket.IO for the rest. The table
  * followed is joined again on every (re)connection, so a lost network or a reload comes back to
- * the same seat; states older than the one applied are ignored.
+ * the same seat; states older than the one applied are ignored. The lobby's messages (play now
+ * in one step, codes, the queue, open tables, clocks) are used when the server has them.
  */
 export class OnlineConnection implements Connection {
   readonly kind = 'online' as const;
-  readonly supports = SUPPORTED;
-  /** The server has no turn timer yet (issue 5 adds it). */
-  readonly turnTimers = false;
   #state: ClientState;
   readonly #listeners = new Set<(s: ClientState) => void>();
   readonly #api: Api;
   readonly #socket: GameSocket;
   readonly #origin: string;
   readonly #storage: KeyValueStore | null;
+  readonly #now: () => number;
   #guest: Guest | null;
-  /** A name asked for while the server could not be reached: registered once it can. */
+  /** A name asked for before the server could be reached: registered once it can. */
   #wantedName: string | null = null;
-  /** The table joined on every connection, and whether as a spectator. */
-  #following: { readonly id: TableId; readonly watch: boolean } | null = null;
+  /**
+   * The table joined on every connection, and whether as a spectator. The id is null for a
+   * moment after "play now" or a code, until the table's first state says which it is.
+   */
+  #following: { readonly id: TableId | null; readonly watch: boolean } | null = null;
   #version = -1;
   #connected: readonly boolean[] | null = null;
-  /** The last summary as the server sent it, kept so presence can be merged into it again. */
-  #wireSummary: TableState['table'] | null = null;
+  /** The last summary as the server sent it, and when, kept so presence can be merged into it again. */
+  #wireSummary: { readonly summary: IncomingSummary; readonly at: number } | null = null;
   #everConnected = false;
-  /** Set by "play now": start the table as soon as its first state shows every seat taken. */
+  /** Whether the server has the lobby's messages; learnt at each connection. */
+  #lobby = false;
+  /** Set by "play now" on a server without the lobby: start the table once its first state shows every seat taken. */
   #autoStart: TableId | null = null;
+  /** The queue this player waits in, joined again after a reconnection. */
+  #queue: { readonly players: 2 | 3 | 4; readonly preset: Preset } | null = null;
+  #watchingTables = false;
   readonly #invites = new Map<TableId, string>();
 
   constructor(options: OnlineOptions) {
     this.#origin = options.origin.replace(/\/+$/, '');
     this.#storage = options.storage;
+    this.#now = options.now ?? Date.now;
     this.#api = new Api(this.#origin, options.fetch);
     this.#guest = loadGuest(this.#storage);
-    this.#state = { ...EMPTY_STATE, link: 'connecting', name: this.#guest?.name ?? null };
+    this.#state = { ...EMPTY_STATE, link: 'connecting', offers: BASE, name: this.#guest?.name ?? null };
     const factory: SocketFactory = options.socket ?? ((url, o) => io(url, o));
     this.#socket = factory(this.#origin, {
       // Read on every attempt, so a new token (a rename) is used by the next connection.
@@ -119,19 +128,20 @@ export class OnlineConnection implements Connection {
         void this.#setName(action.name);
         return;
       case 'createTable':
-        void this.#create(action.setup, false);
+        void this.#create(action.setup, action.listed ?? false);
         return;
       case 'playNow':
-        void this.#create(action.setup, true);
-        return;
+        return this.#playNow(action.setup);
       case 'joinTable':
         return this.#follow(action.table, action.watch ?? false);
+      case 'joinCode':
+        return this.#joinCode(action.code);
       case 'setSeat':
-        return this.#hostAction('table:seat', (tableId) => ({ tableId, seat: action.seat, occupant: action.occupant }));
+        return this.#tableRequest('table:seat', (id) => ({ tableId: id, seat: action.seat, occupant: action.occupant }));
       case 'startGame':
-        return this.#hostAction('table:start', (tableId) => ({ tableId }));
+        return this.#tableRequest('table:start', (id) => ({ tableId: id }));
       case 'rematch':
-        return this.#hostAction('table:rematch', (tableId) => ({ tableId }));
+        return this.#tableRequest('table:rematch', (id) => ({ tableId: id }));
       case 'move':
         return this.#move(action.move);
       case 'nextHand':
@@ -140,9 +150,11 @@ export class OnlineConnection implements Connection {
       case 'leaveTable':
         return this.#leave();
       case 'joinQueue':
+        return this.#joinQueue(action.players, action.preset);
       case 'leaveQueue':
+        return this.#leaveQueue();
       case 'watchOpenTables':
-        return this.#set({ notice: { code: 'server/unsupported', message: 'This server does not have random opponents or open tables yet.' } });
+        return this.#watchTables(action.on);
       default:
         return assertNever(action);
     }
@@ -158,8 +170,12 @@ export class OnlineConnection implements Connection {
     socket.on('connect', () => {
       this.#everConnected = true;
       this.#set({ link: 'online' });
+      void this.#learnLobby();
       if (this.#wantedName !== null) void this.#setName(this.#wantedName);
-      if (this.#following !== null) this.#join(this.#following.id, this.#following.watch);
+      const following = this.#following;
+      if (following?.id != null) this.#join(following.id, following.watch);
+      else if (following !== null) this.#following = null;
+      if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
     });
     socket.on('disconnect', (reason) => {
       // The server closed this socket (it is restarting): socket.io does not retry that by itself.
@@ -185,32 +201,69 @@ export class OnlineConnection implements Connection {
       this.#connected = p.connected;
       const table = this.#state.table;
       const wire = this.#wireSummary;
-      if (table !== null && wire !== null) this.#set({ table: { ...table, summary: summaryOf(wire, p.connected, table.summary.inviteUrl ?? '') } });
+      if (table !== null && wire !== null) {
+        this.#set({ table: { ...table, summary: summaryOf(wire.summary, p.connected, table.summary.inviteUrl ?? '', wire.at) } });
+      }
     });
     socket.on('table:detached', (d) => {
       if (d.tableId !== this.#following?.id) return;
       // Not followed any more, so a reconnection does not take the seat back from the other tab.
       this.#following = null;
-      this.#set({ detached: d.tableId, joining: null });
+      this.#set({ detached: tableId(d.tableId), joining: null });
+    });
+    socket.on('table:timeout', (t) => {
+      if (t.tableId === this.#following?.id && t.seat === this.#state.table?.seat) {
+        this.#set({ notice: { code: 'turn/timeout', message: 'Time ran out: the computer played for you.' } });
+      }
+    });
+    socket.on('queue:status', (q) => {
+      if (this.#queue !== null) this.#set({ queue: queueOf(q, this.#now()) });
+    });
+    socket.on('queue:matched', (m) => {
+      this.#queue = null;
+      this.#set({ queue: null });
+      this.#follow(tableId(m.tableId), false);
+    });
+    socket.on('lobby:tables', (m) => {
+      if (this.#watchingTables) this.#set({ openTables: m.tables.map(openTableOf) });
     });
     socket.on('refused', (problem) => {
-      // Acks handle joins; every other refusal is said on the status line.
-      if (problem.event !== 'table:join') this.#set({ notice: noticeOf(problem) });
+      // Joins answer through their acks; every other refusal is said on the status line.
+      if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow') this.#set({ notice: noticeOf(problem) });
     });
   }
 
+  /** Asks the server whether it has the lobby (its open-tables list answers); offers follow. */
+  async #learnLobby(): Promise<void> {
+    const answer = await this.#api.openTables();
+    this.#lobby = answer.ok;
+    this.#set({
+      offers: this.#lobby ? WITH_LOBBY : BASE,
+      turnTimers: this.#lobby,
+      ...(answer.ok && this.#watchingTables ? { openTables: answer.value.tables.map(openTableOf) } : {}),
+    });
+    if (this.#lobby && this.#watchingTables) this.#request('lobby:watch', { on: true });
+  }
+
   #apply(s: TableState): void {
-    const following = this.#following;
-    if (following === null || s.tableId !== following.id || s.version < this.#version) return;
+    let following = this.#following;
+    if (following === null) return;
+    if (following.id === null) {
+      // The first state of the table "play now" or a code led to: this is the table.
+      following = { id: tableId(s.tableId), watch: following.watch };
+      this.#following = following;
+    }
+    if (s.tableId !== following.id || s.version < this.#version) return;
     this.#version = s.version;
-    this.#wireSummary = s.table;
+    const at = this.#now();
+    this.#wireSummary = { summary: s.table, at };
     const id = following.id;
-    const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`);
+    const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
     this.#set({ table: { summary, seat: s.seat, view: s.view }, joining: null, detached: null });
     const full = s.table.seats.every((seat) => seat.kind !== 'open');
     if (this.#autoStart === id && s.table.phase === 'waiting' && s.seat !== null && s.table.hostSeat === s.seat && full) {
       this.#autoStart = null;
-      this.#hostAction('table:start', (tableId) => ({ tableId }));
+      this.#tableRequest('table:start', (tableId) => ({ tableId }));
     }
   }
 
@@ -238,23 +291,76 @@ export class OnlineConnection implements Connection {
     else if (!this.#socket.active) this.#socket.connect();
   }
 
-  async #create(setup: GameSetup, startNow: boolean): Promise<void> {
-    const guest = this.#guest;
-    if (guest === null) return this.#set({ notice: NO_NAME });
-    if (setup.turnSeconds !== null) {
-      return this.#set({ notice: { code: 'server/no_turn_timer', message: 'Online tables have no turn timer yet: set the turn timer to Off.' } });
-    }
+  /** How many seats a setup's table has; null (and the notice says why) when it cannot be made here. */
+  #check(setup: GameSetup): number | null {
+    let problem: Notice | null = null;
     const rules = resolveRules(setup.rules);
-    if (!rules.ok) return this.#set({ notice: noticeOf({ code: 'rules/invalid', message: rules.error.message }) });
-    if (startNow && setup.bots !== rules.value.players - 1) {
-      return this.#set({ notice: { code: 'setup/seats', message: `Play now seats you and ${rules.value.players - 1} computer players.` } });
+    if (this.#guest === null) problem = NO_NAME;
+    else if (setup.turnSeconds !== null && !this.#lobby) problem = { code: 'server/no_turn_timer', message: 'This server has no turn timers yet: set the turn timer to Off.' };
+    else if (!rules.ok) problem = noticeOf({ code: 'rules/invalid', message: rules.error.message });
+    if (problem !== null || !rules.ok) {
+      this.#set({ notice: problem });
+      return null;
     }
-    const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(rules.value.players, setup) });
+    return rules.value.players;
+  }
+
+  async #create(setup: GameSetup, listed: boolean): Promise<void> {
+    const players = this.#check(setup);
+    const guest = this.#guest;
+    if (players === null || guest === null) return;
+    const extras = this.#lobby ? { ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }), ...(listed ? { listed } : {}) } : {};
+    const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(players, setup), ...extras });
     if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
-    const id = created.value.tableId;
+    const id = tableId(created.value.tableId);
     this.#invites.set(id, created.value.inviteUrl);
-    if (startNow) this.#autoStart = id;
     this.#follow(id, false);
+  }
+
+  /** One step on a lobby server; else a table with computer players in every other seat, started as soon as it exists. */
+  #playNow(setup: GameSetup): void {
+    const players = this.#check(setup);
+    if (players === null) return;
+    if (setup.bots !== players - 1) {
+      return this.#set({ notice: { code: 'setup/seats', message: `Play now seats you and ${players - 1} computer players.` } });
+    }
+    if (!this.#lobby) {
+      void this.#createAndStart(setup, players);
+      return;
+    }
+    this.#followUnknown();
+    const message = { rules: setup.rules, level: setup.level, ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }) };
+    this.#request('lobby:playNow', message, (reply) => this.#joined(reply));
+  }
+
+  async #createAndStart(setup: GameSetup, players: number): Promise<void> {
+    const guest = this.#guest;
+    if (guest === null) return;
+    const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(players, setup) });
+    if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
+    const id = tableId(created.value.tableId);
+    this.#invites.set(id, created.value.inviteUrl);
+    this.#autoStart = id;
+    this.#follow(id, false);
+  }
+
+  #joinCode(text: string): void {
+    if (!this.#lobby) return this.#set({ notice: NO_LOBBY });
+    if (!isTableCode(text)) {
+      return this.#set({ notice: { code: 'table/bad_code', message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
+    }
+    this.#followUnknown();
+    this.#request('table:join', { code: normalizeCode(text) }, (reply) => this.#joined(reply));
+  }
+
+  /** About to join a table whose id the server will tell: its first state is adopted. */
+  #followUnknown(): void {
+    if (this.#following !== null) this.#leave();
+    this.#following = { id: null, watch: false };
+    this.#version = -1;
+    this.#connected = null;
+    this.#wireSummary = null;
+    this.#set({ joining: null, table: null, detached: null, sending: false, notice: null });
   }
 
   #follow(id: TableId, watch: boolean): void {
@@ -272,10 +378,16 @@ export class OnlineConnection implements Connection {
   #join(id: TableId, watch: boolean): void {
     this.#request('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
       if (reply.ok || this.#following?.id !== id) return;
-      this.#following = null;
-      this.#autoStart = null;
-      this.#set({ joining: null, table: null, notice: noticeOf(reply.error) });
+      this.#joined(reply);
     });
+  }
+
+  /** A join's answer: on a refusal, back to the lobby with the reason. */
+  #joined(reply: Reply<unknown>): void {
+    if (reply.ok) return;
+    this.#following = null;
+    this.#autoStart = null;
+    this.#set({ joining: null, table: null, notice: noticeOf(reply.error) });
   }
 
   #leave(): void {
@@ -283,30 +395,60 @@ export class OnlineConnection implements Connection {
     this.#following = null;
     this.#autoStart = null;
     this.#version = -1;
-    if (following !== null && this.#socket.connected) this.#socket.emit('table:leave', { tableId: following.id });
+    if (following?.id != null && this.#socket.connected) this.#socket.emit('table:leave', { tableId: following.id });
     this.#set({ table: null, joining: null, detached: null, sending: false, notice: null });
   }
 
   #move(move: Move): void {
     const table = this.#state.table;
-    if (table === null || this.#following === null) return this.#set({ notice: { code: 'table/not_joined', message: 'You are not at a table.' } });
+    const id = this.#following?.id;
+    if (table === null || id == null) return this.#set({ notice: NOT_AT_TABLE });
     if (table.seat === null) return this.#set({ notice: noticeOf({ code: 'table/not_seated', message: '' }) });
     if (this.#state.sending) return;
     if (!this.#socket.connected) return this.#set({ notice: NOT_CONNECTED });
     this.#set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: this.#following.id, version: this.#version, action: wireAction(move) }, () => this.#set({ sending: false }));
+    this.#request('game:action', { tableId: id, version: this.#version, action: wireAction(move) }, () => this.#set({ sending: false }));
   }
 
-  #hostAction<E extends 'table:seat' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
-    if (this.#following === null) return this.#set({ notice: { code: 'table/not_joined', message: 'You are not at a table.' } });
-    this.#request(event, message(this.#following.id));
+  #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
+    if (!this.#lobby) return this.#set({ notice: NO_LOBBY });
+    if (this.#guest === null) return this.#set({ notice: NO_NAME });
+    this.#queue = { players, preset };
+    this.#request('queue:join', { rules: { preset, players } }, (reply) => {
+      if (!reply.ok) {
+        this.#queue = null;
+        return this.#set({ queue: null });
+      }
+      if (this.#queue !== null) this.#set({ queue: queueOf(reply.data, this.#now()) });
+    });
+  }
+
+  #leaveQueue(): void {
+    this.#queue = null;
+    this.#set({ queue: null });
+    if (this.#lobby && this.#socket.connected) this.#request('queue:leave', {});
+  }
+
+  #watchTables(on: boolean): void {
+    this.#watchingTables = on;
+    if (!on) this.#set({ openTables: [] });
+    if (!this.#lobby || !this.#socket.connected) return;
+    this.#request('lobby:watch', { on }, (reply) => {
+      if (reply.ok && this.#watchingTables) this.#set({ openTables: reply.data.tables.map(openTableOf) });
+    });
+  }
+
+  #tableRequest<E extends 'table:seat' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
+    const id = this.#following?.id;
+    if (id == null) return this.#set({ notice: NOT_AT_TABLE });
+    this.#request(event, message(id) as MessageOf<E>);
   }
 
   /** Emits a client event; an accepted one clears the notice (a refused one sets it, from `refused`). */
-  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
+  #request<E extends Request>(event: E, message: MessageOf<E>, then?: (reply: Reply<ResultOf<E>>) => void): void {
     if (!this.#socket.connected) return this.#set({ notice: NOT_CONNECTED });
-    const emit = this.#socket.emit as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
+    const emit = this.#socket.emit as unknown as (e: string, m: unknown, ack: (r: Reply<ResultOf<E>>) => void) => void;
     emit.call(this.#socket, event, message, (reply) => {
       if (reply.ok && this.#state.notice !== null) this.#set({ notice: null });
       then?.(reply);

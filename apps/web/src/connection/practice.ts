@@ -65,9 +65,7 @@ interface Game {
  */
 export class PracticeConnection implements Connection {
   readonly kind = 'practice' as const;
-  readonly supports = SUPPORTED;
-  readonly turnTimers = true;
-  #state: ClientState = { ...EMPTY_STATE };
+  #state: ClientState = { ...EMPTY_STATE, offers: SUPPORTED, turnTimers: true };
   #listeners = new Set<(s: ClientState) => void>();
   #random: RandomSource;
   #game: Game | null = null;
@@ -115,6 +113,7 @@ export class PracticeConnection implements Connection {
         return this.#set({ table: null, notice: null });
       case 'createTable':
       case 'joinTable':
+      case 'joinCode':
       case 'setSeat':
       case 'joinQueue':
       case 'leaveQueue':
@@ -247,8 +246,8 @@ export class PracticeConnection implements Connection {
   #summary(game: Game): TableSummary {
     const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
       seat === HUMAN
-        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true }
-        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true },
+        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, away: false }
+        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
     );
     return {
       id: tableId(`practice-${this.#options.seed}`),
@@ -261,6 +260,7 @@ export class PracticeConnection implements Connection {
       game: game.number,
       turnSeconds: game.setup.turnSeconds,
       turnDeadline: game.deadline,
+      mugginsDeadline: null,
     };
   }
 

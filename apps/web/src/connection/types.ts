@@ -38,10 +38,15 @@ export type ClientAction =
   | { readonly type: 'setName'; readonly name: string }
   /** A table with the player and `setup.bots` computer players, dealt at once. */
   | { readonly type: 'playNow'; readonly setup: GameSetup }
-  /** A private table: the reply's summary carries the invite link; the host starts it. */
-  | { readonly type: 'createTable'; readonly setup: GameSetup }
+  /**
+   * A private table: the reply's summary carries the invite link; the host starts it. `listed`
+   * also shows it among the open tables while it waits for players.
+   */
+  | { readonly type: 'createTable'; readonly setup: GameSetup; readonly listed?: boolean }
   /** Sit at the table (your own seat again, or an open one), or watch it when `watch` is set or no seat is free. */
   | { readonly type: 'joinTable'; readonly table: TableId; readonly watch?: boolean }
+  /** The same, for the table with this short code (as a friend reads it out). */
+  | { readonly type: 'joinCode'; readonly code: string }
   /** Host, before the start: a computer player in a seat, or the seat opened again for a person. */
   | { readonly type: 'setSeat'; readonly seat: Seat; readonly occupant: SeatOccupant }
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
@@ -68,9 +73,11 @@ export interface SeatSummary {
   readonly kind: 'human' | 'bot' | 'open';
   /** Empty for an open seat. */
   readonly name: string;
-  /** For bots; for a human, set while a bot stands in for them (disconnected, or out of time). */
+  /** For bots. */
   readonly level: BotLevel | null;
   readonly connected: boolean;
+  /** A person's seat that a computer plays until they are back (gone too long, or left mid-game). */
+  readonly away: boolean;
 }
 
 export interface TableSummary {
@@ -89,13 +96,22 @@ export interface TableSummary {
   readonly turnSeconds: number | null;
   /** When the current turn runs out, in this client's clock (ms since the epoch); null without a timer. */
   readonly turnDeadline: number | null;
+  /**
+   * Until when an opponent's missed count may be called (client clock, ms); a time already past
+   * when the window is closed; null when nothing but the rules closes it (the next tile played).
+   */
+  readonly mugginsDeadline: number | null;
 }
 
 export interface OpenTable {
   readonly id: TableId;
-  readonly host: string;
+  readonly code: string | null;
+  /** The host's name; null when the host does not sit at the table. */
+  readonly host: string | null;
   readonly rules: Rules;
+  /** Seats taken, by people or computer players, of `rules.players`. */
   readonly seatsTaken: number;
+  readonly turnSeconds: number | null;
 }
 
 export interface QueueStatus {
@@ -116,6 +132,10 @@ export interface Notice {
 
 export interface ClientState {
   readonly link: LinkStatus;
+  /** The actions this connection can carry now (an online one learns what its server offers); the lobby disables the rest. */
+  readonly offers: ReadonlySet<ClientActionType>;
+  /** Whether a game set up here may have a turn timer (`GameSetup.turnSeconds`). */
+  readonly turnTimers: boolean;
   readonly name: string | null;
   readonly queue: QueueStatus | null;
   readonly openTables: readonly OpenTable[];
@@ -136,10 +156,6 @@ export interface ClientState {
 
 export interface Connection {
   readonly kind: 'practice' | 'online';
-  /** Which actions this connection carries; the lobby hides the rest. */
-  readonly supports: ReadonlySet<ClientActionType>;
-  /** Whether a game set up here may have a turn timer (`GameSetup.turnSeconds`). */
-  readonly turnTimers: boolean;
   readonly state: ClientState;
   /** Svelte store contract: called at once with the current state, then on every change. */
   subscribe(listener: (state: ClientState) => void): () => void;
@@ -147,4 +163,9 @@ export interface Connection {
   close(): void;
 }
 
-export const EMPTY_STATE: ClientState = { link: 'offline', name: null, queue: null, openTables: [], table: null, joining: null, detached: null, sending: false, notice: null };
+export const EMPTY_STATE: ClientState = {
+  link: 'offline',
+  offers: new Set(),
+  turnTimers: false,
+  name: null, queue: null, openTables: [], table: null, joining: null, detached: null, sending: false, notice: null,
+};

@@ -1,35 +1,46 @@
 import type { Rules } from '@fives/engine';
 import type { SeatSpec, TableSummary as WireSummary, WireAction } from '@fives/protocol';
 import type { GameSetup, Move, Notice, SeatSummary, TableSummary } from './types.ts';
+import { type LobbySummaryFields, deadlineAt } from './lobby-wire.ts';
 import { tableId } from './types.ts';
 
 /** Between the protocol's messages and the client's own state: pure, so it is tested without a server. */
 
-/** The table's summary as the screens read it: the wire summary, with presence and the invite link. */
-export function summaryOf(table: WireSummary, connected: readonly boolean[] | null, inviteUrl: string): TableSummary {
+/** A summary as it comes: this branch's fields, and a lobby server's (issue 5) when it sends them. */
+export type IncomingSummary = WireSummary & Partial<LobbySummaryFields>;
+
+/**
+ * The table's summary as the screens read it: the wire summary, with presence, the invite link,
+ * and the clocks on this client's clock (`now` is when the message came).
+ */
+export function summaryOf(table: IncomingSummary, connected: readonly boolean[] | null, inviteUrl: string, now: number): TableSummary {
   const seats: SeatSummary[] = table.seats.map((s, i) => {
     switch (s.kind) {
       case 'open':
-        return { seat: s.seat, kind: 'open', name: '', level: null, connected: false };
-      case 'human':
-        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true };
+        return { seat: s.seat, kind: 'open', name: '', level: null, connected: false, away: false };
+      case 'human': {
+        const away = (s as { readonly away?: boolean }).away ?? false;
+        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true, away };
+      }
       case 'bot':
-        return { seat: s.seat, kind: 'bot', name: s.name, level: s.level, connected: true };
+        return { seat: s.seat, kind: 'bot', name: s.name, level: s.level, connected: true, away: false };
       default:
         return s satisfies never;
     }
   });
   return {
     id: tableId(table.id),
-    code: null,
+    code: table.code ?? null,
     inviteUrl,
     rules: table.rules as Rules,
     seats,
     hostSeat: table.hostSeat,
     phase: table.phase,
     game: table.game,
-    turnSeconds: null,
-    turnDeadline: null,
+    turnSeconds: table.turnSeconds ?? null,
+    turnDeadline: table.timers?.turn ? deadlineAt(table.timers.turn, now) : null,
+    // A lobby server times the Muggins window: no window open means none to call.
+    mugginsDeadline: table.timers === undefined ? null : table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,
   };
 }
 

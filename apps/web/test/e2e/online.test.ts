@@ -11,8 +11,11 @@ import { gateSocket, person, playNowOnline, sayName, startOnlineHarness } from '
  */
 describe.runIf(browserTestsWanted())('online play in Chromium', () => {
   let h: Harness;
+  /** Whether the server has the lobby (issue 5): its open-tables list answers. */
+  let lobby = false;
   beforeAll(async () => {
     h = await startOnlineHarness('web-online');
+    lobby = (await fetch(`${h.url}/api/open-tables`)).ok;
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -177,4 +180,58 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     expect(first.errors).toEqual([]);
     await first.context().close();
   }, 30_000);
+
+  // ---- the lobby (issue 5): these run once the server has it -------------------------------------
+
+  it('matches two people from the random-opponent queue, with a live count and a cancel', async (ctx) => {
+    if (!lobby) ctx.skip();
+    const [ann, ben] = await Promise.all([person(h, PHONE), person(h, DESKTOP)]);
+    await Promise.all([sayName(ann, 'Ann'), sayName(ben, 'Ben')]);
+    const queue = (p: Page) => p.getByRole('region', { name: 'Random opponents' });
+    await queue(ann).getByRole('button', { name: 'Find opponents' }).click();
+    await queue(ann).getByText('1 player waiting').waitFor();
+    await shot(ann, 'queue-phone');
+    await queue(ann).getByRole('button', { name: 'Cancel' }).click();
+    await queue(ann).getByRole('button', { name: 'Find opponents' }).waitFor();
+    await queue(ann).getByRole('button', { name: 'Find opponents' }).click();
+    await queue(ann).getByText('1 player waiting').waitFor();
+    await queue(ben).getByRole('button', { name: 'Find opponents' }).click();
+    await Promise.all([ann.locator('.table-screen').waitFor(), ben.locator('.table-screen').waitFor()]);
+    // Tables from the queue have a turn timer: it runs on the seat to play.
+    await Promise.any([ann, ben].map((p) => p.locator('.seat.turn [role=timer]').waitFor()));
+    expect(new URL(ann.url()).pathname).toBe(new URL(ben.url()).pathname);
+    for (const p of [ann, ben]) expect(p.errors).toEqual([]);
+    await Promise.all([ann, ben].map((p) => p.context().close()));
+  }, 40_000);
+
+  it('lists a table under Open tables, seats a friend by its code, and plays now in one step', async (ctx) => {
+    if (!lobby) ctx.skip();
+    const [host, friend, other] = await Promise.all([person(h, DESKTOP), person(h, PHONE), person(h, PHONE)]);
+    await Promise.all([sayName(host, 'Hal'), sayName(friend, 'Fay'), sayName(other, 'Oz')]);
+    await host.getByRole('radiogroup', { name: 'Players at the table' }).getByText('3', { exact: true }).click();
+    await host.locator('.friends input').fill('2');
+    await host.getByRole('checkbox', { name: /list it under Open tables/ }).check();
+    await host.getByRole('button', { name: 'Create private table' }).click();
+    const code = (await host.locator('.code strong').textContent()) ?? '';
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
+    await shot(host, 'waiting-room-code-desktop');
+
+    // Oz sees it listed, live; Fay types its code (in lower case, with a dash) and sits down.
+    await other.getByRole('button', { name: 'Join Hal’s table' }).waitFor();
+    await shot(other, 'open-tables-phone');
+    await friend.getByLabel('Got a table code?').fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`);
+    await friend.getByRole('button', { name: 'Join', exact: true }).click();
+    await friend.locator('.seats li.me', { hasText: 'Fay' }).waitFor();
+    await other.getByRole('button', { name: 'Join Hal’s table' }).click();
+    await other.locator('.seats li.me', { hasText: 'Oz' }).waitFor();
+    // Full: off the list.
+    await host.getByRole('heading', { name: 'Everyone is here' }).waitFor();
+    await Promise.all([host, friend, other].map((p) => p.context().close()));
+
+    const solo = await person(h, PHONE);
+    await playNowOnline(solo, 'Sol', 4);
+    expect(await solo.locator('.hand .tile').count()).toBeGreaterThan(0);
+    expect(solo.errors).toEqual([]);
+    await solo.context().close();
+  }, 40_000);
 });
