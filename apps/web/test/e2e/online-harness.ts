@@ -45,9 +45,8 @@ export async function sayName(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Save' }).click();
 }
 
-/** From the lobby: a name, then a table with `players` seats against the computer, dealt at once. */
-export async function playNowOnline(page: Page, name: string, players: 2 | 3 | 4): Promise<void> {
-  await sayName(page, name);
+/** From the lobby, named: a table with `players` seats against the computer, dealt at once. */
+export async function playNowOnline(page: Page, players: 2 | 3 | 4): Promise<void> {
   await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText(String(players), { exact: true }).click();
   const play = page.getByRole('button', { name: 'Play now online' });
   await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Play now online' && !b.disabled));

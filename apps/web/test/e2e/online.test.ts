@@ -37,6 +37,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     const ada = await person(h, PHONE);
     await sayName(ada, 'Ada');
     await ada.locator('.hero .link.online').waitFor();
+    await ada.getByRole('button', { name: 'Rename' }).waitFor();
     await shot(ada, 'lobby-online-phone');
     await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('3', { exact: true }).click();
     await ada.getByText('More options').click();
@@ -113,7 +114,8 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
   it('comes back to the same seat and hand after a reload and a dropped connection, saying so meanwhile', async () => {
     const page = await person(h, PHONE);
     const gate = await gateSocket(page);
-    await playNowOnline(page, 'Rosa', 2);
+    await sayName(page, 'Rosa');
+    await playNowOnline(page, 2);
     for (let i = 0; i < 2; i++) await tapMove(page, await waitForTurn(page));
     expect(await waitForTurn(page)).toBe('play');
     const tiles = await tilesOf(page);
@@ -146,7 +148,11 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
 
   it('plays a whole three-player hand online with the keyboard alone', async () => {
     const page = await person(h, DESKTOP);
-    await playNowOnline(page, 'Keys', 3);
+    await sayName(page, 'Keys');
+    await page.locator('.hero .link.online').waitFor();
+    await page.getByRole('button', { name: 'Rename' }).waitFor();
+    await shot(page, 'lobby-online-desktop');
+    await playNowOnline(page, 3);
     await page.locator('.hand .tile[tabindex="0"]').focus();
     expect(await playUntil(page, keyMove, async () => false)).toBe('handOver');
     expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Computer/);
@@ -158,7 +164,8 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
 
   it('hands the seat to a second tab and back, leaves to the lobby, and says when a link leads nowhere', async () => {
     const first = await person(h, PHONE);
-    await playNowOnline(first, 'Tabs', 2);
+    await sayName(first, 'Tabs');
+    await playNowOnline(first, 2);
     const second = watchErrors(await first.context().newPage());
     await second.goto(first.url());
     await second.locator('.table-screen').waitFor();
@@ -229,7 +236,8 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await Promise.all([host, friend, other].map((p) => p.context().close()));
 
     const solo = await person(h, PHONE);
-    await playNowOnline(solo, 'Sol', 4);
+    await sayName(solo, 'Sol');
+    await playNowOnline(solo, 4);
     expect(await solo.locator('.hand .tile').count()).toBeGreaterThan(0);
     expect(solo.errors).toEqual([]);
     await solo.context().close();
