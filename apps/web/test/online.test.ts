@@ -53,8 +53,11 @@ describe('the online connection against the real server', () => {
     return conn;
   };
 
+  /** Whether the server has the lobby (issue 5). */
+  let lobby = false;
   beforeAll(async () => {
     server = await startGameServer({ seed: 'online-connection' });
+    lobby = (await fetch(`${server.url}/api/open-tables`)).ok;
   });
   afterAll(async () => {
     for (const c of open) c.close();
@@ -139,10 +142,13 @@ describe('the online connection against the real server', () => {
     await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
   });
 
-  it('refuses a turn timer, an unknown table and moves by a spectator, in words', async () => {
+  it('refuses a turn timer the server lacks, an unknown table and moves by a spectator, in words', async () => {
     const p = await named('Picky');
+    // Online means the server has said what it offers.
+    expect(p.state.turnTimers).toBe(lobby);
     p.send({ type: 'createTable', setup: { ...SETUP, turnSeconds: 30 } });
-    await until(p, (s) => s.notice?.code === 'server/no_turn_timer', 'no timers');
+    if (lobby) expect((await until(p, (s) => s.table !== null, 'a timed table')).table?.summary.turnSeconds).toBe(30);
+    else await until(p, (s) => s.notice?.code === 'server/no_turn_timer', 'no timers');
     p.send({ type: 'joinTable', table: 'nosuchtable' as never });
     const missing = await until(p, (s) => s.notice?.code === 'table/not_found', 'not found');
     expect(missing.joining).toBeNull();

@@ -11,7 +11,8 @@ const rules = (players: 2 | 3 | 4): Rules => {
 };
 
 /** A summary as this branch's server sends it (docs/protocol.md, TableSummary). */
-const plain: WireSummary = {
+/** As this branch's server sends it: older than the lobby's summary (issue 5), hence the cast. */
+const plain = {
   id: 'k3v9q2m7xa' as WireSummary['id'],
   rules: rules(3),
   phase: 'waiting',
@@ -24,7 +25,7 @@ const plain: WireSummary = {
   ],
   scores: null,
   createdAt: '2026-11-29T11:00:00.000Z',
-};
+} as unknown as WireSummary;
 
 describe('from the wire to the screens', () => {
   it('reads a summary: seats, presence, the invite link, no clocks', () => {

@@ -169,13 +169,16 @@ export class OnlineConnection implements Connection {
     const socket = this.#socket;
     socket.on('connect', () => {
       this.#everConnected = true;
-      this.#set({ link: 'online' });
-      void this.#learnLobby();
-      if (this.#wantedName !== null) void this.#setName(this.#wantedName);
       const following = this.#following;
       if (following?.id != null) this.#join(following.id, following.watch);
       else if (following !== null) this.#following = null;
-      if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
+      // Online once the server has said what it offers, so the lobby never flickers.
+      void this.#learnLobby().then(() => {
+        if (!socket.connected) return;
+        this.#set({ link: 'online' });
+        if (this.#wantedName !== null) void this.#setName(this.#wantedName);
+        if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
+      });
     });
     socket.on('disconnect', (reason) => {
       // The server closed this socket (it is restarting): socket.io does not retry that by itself.
