@@ -175,7 +175,8 @@ export class OnlineConnection implements Connection {
       // Online once the server has said what it offers, so the lobby never flickers.
       void this.#learnLobby().then(() => {
         if (!socket.connected) return;
-        this.#set({ link: 'online' });
+        // The name is the server's from this connection on (a rename reconnects with the new token).
+        this.#set({ link: 'online', name: this.#guest?.name ?? null });
         if (this.#wantedName !== null) void this.#setName(this.#wantedName);
         if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
       });
@@ -288,8 +289,9 @@ export class OnlineConnection implements Connection {
     this.#wantedName = null;
     this.#guest = { name: answer.value.player.name, token: answer.value.token };
     saveGuest(this.#storage, this.#guest);
-    this.#set({ name: this.#guest.name, notice: null });
-    // The socket proves who it is at the handshake: connect again with the new token.
+    this.#set({ notice: null });
+    // The socket proves who it is at the handshake: connect again with the new token. The
+    // name shows once that connection is up, so nothing is sent in between and refused.
     if (this.#socket.connected) this.#socket.disconnect().connect();
     else if (!this.#socket.active) this.#socket.connect();
   }
