@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { inject } from 'vitest';
 
 /** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,7 +28,13 @@ export function browserTestsWanted(): boolean {
   return true;
 }
 
-/** Builds the app into a folder of its own (each test file has one, so files can run side by side). */
+/** The app built for this run (by `global-build.ts`), or built here when the run has none. */
+export async function builtClient(): Promise<{ dir: string; own: boolean }> {
+  const shared = inject('webDist');
+  return shared ? { dir: shared, own: false } : { dir: await buildClient(), own: true };
+}
+
+/** Builds the app into a folder of its own. */
 export async function buildClient(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -43,7 +50,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The built app on `vite preview`: the offline practice table, no game server. */
 export async function startHarness(): Promise<Harness> {
-  const outDir = await buildClient();
+  const { dir: outDir, own } = await builtClient();
   const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false, proxy: {} } });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not say where it listens');
@@ -55,7 +62,7 @@ export async function startHarness(): Promise<Harness> {
     close: async () => {
       await browser.close();
       await server.close();
-      await rm(outDir, { recursive: true, force: true });
+      if (own) await rm(outDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,14 +1,14 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { startGameServer } from '../support/server.ts';
-import { ARTIFACTS, type Harness, buildClient, launchBrowser, watchErrors } from './harness.ts';
+import { ARTIFACTS, type Harness, builtClient, launchBrowser, watchErrors } from './harness.ts';
 
 /**
  * The real thing: the game server (`build()` from @fives/server, tables in Redis) serving the
  * built client from its own origin, as it ships, and Chromium to play at it.
  */
 export async function startOnlineHarness(seed: string): Promise<Harness> {
-  const outDir = await buildClient();
+  const { dir: outDir, own } = await builtClient();
   const server = await startGameServer({ seed, webRoot: outDir });
   const browser = await launchBrowser();
   await mkdir(ARTIFACTS, { recursive: true });
@@ -18,7 +18,7 @@ export async function startOnlineHarness(seed: string): Promise<Harness> {
     close: async () => {
       await browser.close();
       await server.close();
-      await rm(outDir, { recursive: true, force: true });
+      if (own) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
