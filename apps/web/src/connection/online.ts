@@ -90,6 +90,8 @@ export class OnlineConnection implements Connection {
   /** The queue this player waits in, joined again after a reconnection. */
   #queue: { readonly players: 2 | 3 | 4; readonly preset: Preset } | null = null;
   #watchingTables = false;
+  /** A table being made over HTTP: a second click makes no second table. */
+  #creating = false;
   readonly #invites = new Map<TableId, string>();
 
   constructor(options: OnlineOptions) {
@@ -310,15 +312,18 @@ export class OnlineConnection implements Connection {
     return rules.value.players;
   }
 
-  async #create(setup: GameSetup, listed: boolean): Promise<void> {
+  async #create(setup: GameSetup, listed: boolean, startNow = false): Promise<void> {
     const players = this.#check(setup);
     const guest = this.#guest;
-    if (players === null || guest === null) return;
+    if (players === null || guest === null || this.#creating) return;
     const extras = this.#lobby ? { ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }), ...(listed ? { listed } : {}) } : {};
+    this.#creating = true;
     const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(players, setup), ...extras });
+    this.#creating = false;
     if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
     const id = tableId(created.value.tableId);
     this.#invites.set(id, created.value.inviteUrl);
+    if (startNow) this.#autoStart = id;
     this.#follow(id, false);
   }
 
@@ -330,23 +335,14 @@ export class OnlineConnection implements Connection {
       return this.#set({ notice: { code: 'setup/seats', message: `Play now seats you and ${players - 1} computer players.` } });
     }
     if (!this.#lobby) {
-      void this.#createAndStart(setup, players);
+      void this.#create(setup, false, true);
       return;
     }
+    // Already on the way to a table whose first state has not come: one click, one table.
+    if (this.#following !== null && this.#following.id === null) return;
     this.#followUnknown();
     const message = { rules: setup.rules, level: setup.level, ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }) };
     this.#request('lobby:playNow', message, (reply) => this.#joined(reply));
-  }
-
-  async #createAndStart(setup: GameSetup, players: number): Promise<void> {
-    const guest = this.#guest;
-    if (guest === null) return;
-    const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(players, setup) });
-    if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
-    const id = tableId(created.value.tableId);
-    this.#invites.set(id, created.value.inviteUrl);
-    this.#autoStart = id;
-    this.#follow(id, false);
   }
 
   #joinCode(text: string): void {
