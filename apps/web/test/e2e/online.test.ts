@@ -108,7 +108,10 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
       await sheet.getByRole('button', { name: 'Back to the table' }).click();
     }
     for (const p of [ada, bob, cy]) expect(p.errors).toEqual([]);
-    await Promise.all([ada, bob, cy].map((p) => p.context().close()));
+    // Bob closes his browser: the others see his seat waiting for him to come back.
+    await bob.context().close();
+    await expect.poll(() => ada.locator('#seat-1').getAttribute('aria-label')).toMatch(/^Bob, .*(reconnecting|until they are back)$/);
+    await Promise.all([ada, cy].map((p) => p.context().close()));
   }, 90_000);
 
   it('comes back to the same seat and hand after a reload and a dropped connection, saying so meanwhile', async () => {
