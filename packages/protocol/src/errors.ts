@@ -45,6 +45,8 @@ export const ErrorCode = {
   badClaim: 'muggins/bad_claim',
   nothingMissed: 'muggins/nothing_missed',
   notAnOpponent: 'muggins/not_an_opponent',
+  /** The server's Muggins window (see `timers.muggins`) has closed; the rules alone would still allow the call. */
+  mugginsWindowClosed: 'muggins/window_closed',
   notPlaying: 'game/not_playing',
   gameOver: 'game/over',
   // Records
