@@ -151,6 +151,26 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect(await store.activeTables()).not.toContain(playing.id);
     });
 
+    it('keeps who is seated at a game under way, so that person cannot wait in a queue', async () => {
+      const d = doc();
+      await store.create(d);
+      const queue = { id: 'q000000000000' as never, rules: { players: 2 as const }, players: 2 };
+      const ticket = { playerId: 'p_host00000' as PlayerId, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1 };
+      const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
+      const playing = { ...d, version: 1, phase: 'playing' as const, game: 1 };
+      expect(await store.commit(playing)).toBe(true);
+      expect(await store.matchmaking.join(queue, ticket, slot)).toEqual({ kind: 'playing', tableId: d.id });
+      // Away (a stand-in plays the seat): free to go elsewhere.
+      const away = { ...playing, version: 2, seats: [{ ...(d.seats[0] as { kind: 'human'; playerId: PlayerId; name: string }), away: true }, d.seats[1]!] };
+      expect(await store.commit(away)).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
+      await store.matchmaking.leave(ticket.playerId);
+      expect(await store.commit({ ...playing, version: 3 })).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('playing');
+      expect(await store.commit({ ...playing, version: 4, phase: 'over' })).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
+    });
+
     it('answers a ping', async () => {
       expect(await store.ping()).toBe(true);
     });

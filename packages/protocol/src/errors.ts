@@ -25,6 +25,9 @@ export const ErrorCode = {
   seatTaken: 'table/seat_taken',
   badSeat: 'table/bad_seat',
   gameNotOver: 'table/game_not_over',
+  // Queues
+  /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
+  alreadyPlaying: 'queue/already_playing',
   // Game actions
   stale: 'action/stale',
   notYourTurn: 'move/not_your_turn',

@@ -14,9 +14,15 @@ export class MemoryMatchmaking implements Matchmaking {
   private readonly rules = new Map<QueueId, RulesInput>();
   private readonly matches = new Map<TableId, string>();
 
-  constructor(private readonly jobs: MemoryJobQueue) {}
+  /** `seated`: who sits at a game under way, shared with the memory table store, which keeps it. */
+  constructor(
+    private readonly jobs: MemoryJobQueue,
+    private readonly seated: Map<string, TableId> = new Map(),
+  ) {}
 
   async join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome> {
+    const at = this.seated.get(ticket.playerId);
+    if (at !== undefined) return { kind: 'playing', tableId: at };
     const where = this.who.get(ticket.playerId);
     if (where !== undefined && where !== queue.id) return { kind: 'elsewhere', queue: where };
     const line = this.line(queue.id);
@@ -26,6 +32,7 @@ export class MemoryMatchmaking implements Matchmaking {
       this.who.set(ticket.playerId, queue.id);
     }
     if (!this.rules.has(queue.id)) this.rules.set(queue.id, queue.rules);
+    this.purgeSeated(queue.id);
     const match = line.length >= queue.players ? this.take(queue.id, queue.players, slot) : null;
     const count = this.keepFillJob(queue.id);
     return match === null ? { kind: 'waiting', count } : { kind: 'matched', match, count };
@@ -44,6 +51,7 @@ export class MemoryMatchmaking implements Matchmaking {
   }
 
   async fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome> {
+    this.purgeSeated(queue);
     const line = this.line(queue);
     const first = Math.min(...line.map((t) => t.botsAt));
     if (line.length === 0 || first > now) {
@@ -72,6 +80,18 @@ export class MemoryMatchmaking implements Matchmaking {
     this.jobs.removeNow(matchJobKey(tableId));
   }
 
+  async release(match: PendingMatch): Promise<void> {
+    for (const t of match.tickets) if (this.seated.get(t.playerId) === match.tableId) this.seated.delete(t.playerId);
+  }
+
+  private purgeSeated(queue: QueueId): void {
+    const line = this.line(queue);
+    for (const t of line.filter((x) => this.seated.has(x.playerId))) {
+      line.splice(line.indexOf(t), 1);
+      this.who.delete(t.playerId);
+    }
+  }
+
   private line(queue: QueueId): Ticket[] {
     let line = this.queues.get(queue);
     if (line === undefined) {
@@ -83,7 +103,10 @@ export class MemoryMatchmaking implements Matchmaking {
 
   private take(queue: QueueId, n: number, slot: MatchSlot): PendingMatch {
     const tickets = this.line(queue).splice(0, n);
-    for (const t of tickets) this.who.delete(t.playerId);
+    for (const t of tickets) {
+      this.who.delete(t.playerId);
+      this.seated.set(t.playerId, slot.tableId);
+    }
     const match: PendingMatch = { tableId: slot.tableId, queue, rules: this.rules.get(queue) as RulesInput, tickets };
     this.matches.set(slot.tableId, JSON.stringify(match));
     this.jobs.putNow(matchJobKey(slot.tableId), 0, slot.leaseUntil);

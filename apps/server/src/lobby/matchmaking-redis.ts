@@ -5,6 +5,24 @@ import { matchJobKey } from '../jobs/job.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
+/** The index of who is seated at a game under way: player → table (kept by the table store's commits too). */
+export function seatedKey(prefix: string): string {
+  return `${prefix}seated`;
+}
+
+/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
+export const SEATED_LUA = `
+local function mark_seated(seated, id, marks)
+  for _, m in ipairs(cjson.decode(marks)) do
+    if m[2] == 1 then
+      redis.call('HSET', seated, m[1], id)
+    elseif redis.call('HGET', seated, m[1]) == id then
+      redis.call('HDEL', seated, m[1])
+    end
+  end
+end
+`;
+
 /**
  * The queues in Redis:
  *
@@ -14,6 +32,7 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   {prefix}mm:who         hash: player → the queue they wait in (one at most)
  *   {prefix}mm:rules       hash: queue → the rules its tables are made with (JSON)
  *   {prefix}mm:m:<table>   a match taken out of a queue, until its table exists (JSON)
+ *   {prefix}seated         hash: player → the table whose game under way they sit at
  *
  * and two jobs per queue in the shared job set: `q:<queue>` due at the earliest wait's end, and
  * `m:<table>` for each match not yet seated. Every script below changes all of these in one
@@ -30,14 +49,23 @@ local function fill_job(b, due, payloads, queue)
   clear_job(due, payloads, 'q:' .. queue)
   return ''
 end
-local function take_match(ids, q, b, t, who, rules, match_key, table_id, queue, due, payloads, lease_until)
+local function drop(q, b, t, who, id)
+  redis.call('ZREM', q, id)
+  redis.call('ZREM', b, id)
+  redis.call('HDEL', t, id)
+  redis.call('HDEL', who, id)
+end
+local function purge_seated(q, b, t, who, seated)
+  for _, id in ipairs(redis.call('ZRANGE', q, 0, -1)) do
+    if redis.call('HEXISTS', seated, id) == 1 then drop(q, b, t, who, id) end
+  end
+end
+local function take_match(ids, q, b, t, who, seated, rules, match_key, table_id, queue, due, payloads, lease_until)
   local tickets = {}
   for i, id in ipairs(ids) do
     tickets[i] = redis.call('HGET', t, id)
-    redis.call('ZREM', q, id)
-    redis.call('ZREM', b, id)
-    redis.call('HDEL', t, id)
-    redis.call('HDEL', who, id)
+    drop(q, b, t, who, id)
+    redis.call('HSET', seated, id, table_id)
   end
   local match = '{"tableId":"' .. table_id .. '","queue":"' .. queue .. '","rules":' .. redis.call('HGET', rules, queue)
     .. ',"tickets":[' .. table.concat(tickets, ',') .. ']}'
@@ -47,8 +75,10 @@ local function take_match(ids, q, b, t, who, rules, match_key, table_id, queue, 
 end
 `;
 
-// KEYS: q b t who rules due payloads match ; ARGV: player queue ticket joinedAt botsAt players rules tableId leaseUntil
+// KEYS: q b t who rules due payloads match seated ; ARGV: player queue ticket joinedAt botsAt players rules tableId leaseUntil
 const JOIN = script(`${LUA}
+local at = redis.call('HGET', KEYS[9], ARGV[1])
+if at then return {'playing', at} end
 local who = redis.call('HGET', KEYS[4], ARGV[1])
 if who and who ~= ARGV[2] then return {'elsewhere', who} end
 if not who then
@@ -58,11 +88,12 @@ if not who then
   redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
 end
 redis.call('HSETNX', KEYS[5], ARGV[2], ARGV[7])
+purge_seated(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[9])
 local status, match = 'waiting', ''
 local players = tonumber(ARGV[6])
 if redis.call('ZCARD', KEYS[1]) >= players then
   local ids = redis.call('ZRANGE', KEYS[1], 0, players - 1)
-  match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[8], ARGV[8], ARGV[2], KEYS[6], KEYS[7], ARGV[9])
+  match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[9], KEYS[5], KEYS[8], ARGV[8], ARGV[2], KEYS[6], KEYS[7], ARGV[9])
   status = 'matched'
 end
 local bots_at = fill_job(KEYS[2], KEYS[6], KEYS[7], ARGV[2])
@@ -80,17 +111,24 @@ local bots_at = fill_job(KEYS[3], KEYS[6], KEYS[7], ARGV[2])
 return {'left', '', tostring(redis.call('ZCARD', KEYS[2])), bots_at, redis.call('HGET', KEYS[5], ARGV[2]) or ''}
 `);
 
-// KEYS: q b t who rules due payloads match ; ARGV: queue now tableId leaseUntil
+// KEYS: q b t who rules due payloads match seated ; ARGV: queue now tableId leaseUntil
 const FILL = script(`${LUA}
+purge_seated(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[9])
 local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
 if not first[2] or tonumber(first[2]) > tonumber(ARGV[2]) then
   fill_job(KEYS[2], KEYS[6], KEYS[7], ARGV[1])
   return {'none'}
 end
 local ids = redis.call('ZRANGE', KEYS[1], 0, -1)
-local match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[8], ARGV[3], ARGV[1], KEYS[6], KEYS[7], ARGV[4])
+local match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[9], KEYS[5], KEYS[8], ARGV[3], ARGV[1], KEYS[6], KEYS[7], ARGV[4])
 local bots_at = fill_job(KEYS[2], KEYS[6], KEYS[7], ARGV[1])
 return {'matched', match, tostring(redis.call('ZCARD', KEYS[1])), bots_at, redis.call('HGET', KEYS[5], ARGV[1]) or ''}
+`);
+
+// KEYS: seated ; ARGV: table marks
+const RELEASE = script(`${SEATED_LUA}
+mark_seated(KEYS[1], ARGV[1], ARGV[2])
+return 1
 `);
 
 export class RedisMatchmaking implements Matchmaking {
@@ -104,7 +142,7 @@ export class RedisMatchmaking implements Matchmaking {
     const reply = (await runScript(
       this.client,
       JOIN,
-      [...this.queueKeys(queue.id), this.whoKey(), this.rulesKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId)],
+      [...this.queueKeys(queue.id), this.whoKey(), this.rulesKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId), seatedKey(this.prefix)],
       [
         ticket.playerId,
         queue.id,
@@ -118,6 +156,7 @@ export class RedisMatchmaking implements Matchmaking {
       ],
     )) as string[];
     if (reply[0] === 'elsewhere') return { kind: 'elsewhere', queue: reply[1] as QueueId };
+    if (reply[0] === 'playing') return { kind: 'playing', tableId: reply[1] as TableId };
     const count = countOf(queue.id, reply);
     return reply[0] === 'matched' ? { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count } : { kind: 'waiting', count };
   }
@@ -140,7 +179,7 @@ export class RedisMatchmaking implements Matchmaking {
     const reply = (await runScript(
       this.client,
       FILL,
-      [...this.queueKeys(queue), this.whoKey(), this.rulesKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId)],
+      [...this.queueKeys(queue), this.whoKey(), this.rulesKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId), seatedKey(this.prefix)],
       [queue, String(Math.floor(now)), slot.tableId, String(Math.round(slot.leaseUntil))],
     )) as string[];
     if (reply[0] !== 'matched') return { kind: 'none' };
@@ -170,6 +209,11 @@ export class RedisMatchmaking implements Matchmaking {
     const jobs = jobKeys(this.prefix);
     const key = matchJobKey(tableId);
     await this.client.multi().del(this.matchKey(tableId)).zRem(jobs.due, key).hDel(jobs.payloads, key).exec();
+  }
+
+  async release(match: PendingMatch): Promise<void> {
+    const marks = match.tickets.map((t) => [t.playerId, 0]);
+    await runScript(this.client, RELEASE, [seatedKey(this.prefix)], [match.tableId, JSON.stringify(marks)]);
   }
 
   private queueKeys(queue: QueueId): [string, string, string] {

@@ -51,14 +51,19 @@ export type JoinOutcome =
   | { readonly kind: 'waiting'; readonly count: QueueCount }
   | { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount }
   /** The person waits in another queue: leave it first. */
-  | { readonly kind: 'elsewhere'; readonly queue: QueueId };
+  | { readonly kind: 'elsewhere'; readonly queue: QueueId }
+  /** The person sits at a game under way (or one just matched for them). */
+  | { readonly kind: 'playing'; readonly tableId: TableId };
 
 export type FillOutcome = { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount } | { readonly kind: 'none' };
 
 /**
  * The random-opponent queues. Every operation is one atomic step (a Lua script in Redis), so
  * however many people join at the same moment, on however many nodes, each ticket is taken out
- * of its queue exactly once and a person waits in one queue at most. Both implementations pass
+ * of its queue exactly once and a person waits in one queue at most. A person seated at a game
+ * under way — the table store keeps that index with every commit, and a match marks its people
+ * in the same step that takes them out — cannot wait, and is dropped from a line they still
+ * stand in: nobody is ever seated at two tables at once. Both implementations pass
  * `test/matchmaking.contract.ts`.
  */
 export interface Matchmaking {
@@ -78,6 +83,8 @@ export interface Matchmaking {
   pending(tableId: TableId): Promise<PendingMatch | null>;
   /** The match is seated: forget it (and its job). */
   settle(tableId: TableId): Promise<void>;
+  /** The match could not be seated: its people are free again (they must join again). */
+  release(match: PendingMatch): Promise<void>;
 }
 
 /** The queue for a set of rules: the same game however it was asked for. */

@@ -1,6 +1,7 @@
 import { type RulesInput, resolveRules } from '@fives/engine';
 import {
   type BotLevel,
+  ErrorCode,
   OPEN_TABLES_LIMIT,
   type OpenTable,
   type PlayerId,
@@ -15,7 +16,7 @@ import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import { newTableId } from '../tables/code.ts';
 import type { TableDoc } from '../tables/doc.ts';
-import { type Outcome, fromGameError, success } from '../tables/problems.ts';
+import { type Outcome, fromGameError, refuse, success } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { type MatchSlot, type PendingMatch, type QueueCount, queueIdOf } from './matchmaking.ts';
 
@@ -66,6 +67,9 @@ export class LobbyService {
       if (out.kind === 'elsewhere') {
         await this.leaveQueue(player.id);
         continue;
+      }
+      if (out.kind === 'playing') {
+        return refuse(ErrorCode.alreadyPlaying, `you sit at a game under way (table ${out.tableId}); finish it or leave it first`);
       }
       if (out.kind === 'matched') await this.seat(out.match);
       const status = this.announce(out.count);
@@ -127,6 +131,7 @@ export class LobbyService {
     if (!made.ok) {
       // Rules that were checked when the queue was joined; failing now is a bug, not the players'.
       this.o.log.error({ tableId: match.tableId, queue: match.queue, problem: made.problem }, 'a queue match could not be seated');
+      await this.o.store.matchmaking.release(match);
       await this.o.store.matchmaking.settle(match.tableId);
       return;
     }

@@ -4,7 +4,7 @@ import { tableJobKey } from '../jobs/job.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
-import { openEntry } from '../tables/summary.ts';
+import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { Created, TableStore } from './store.ts';
 
 /**
@@ -15,7 +15,8 @@ export class MemoryTableStore implements TableStore {
   readonly kind = 'memory';
   readonly durable = false;
   readonly jobs = new MemoryJobQueue();
-  readonly matchmaking = new MemoryMatchmaking(this.jobs);
+  private readonly seated = new Map<string, TableId>();
+  readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly records = new Map<string, string[]>();
@@ -83,6 +84,10 @@ export class MemoryTableStore implements TableStore {
     const entry = openEntry(doc);
     if (entry === null) this.open.delete(doc.id);
     else this.open.set(doc.id, { at: Date.parse(doc.createdAt), entry: JSON.stringify(entry) });
+    for (const [player, seated] of seatedMarks(doc)) {
+      if (seated) this.seated.set(player, doc.id);
+      else if (this.seated.get(player) === doc.id) this.seated.delete(player);
+    }
     if (stepAt === null) this.jobs.removeNow(tableJobKey(doc.id));
     else this.jobs.putNow(tableJobKey(doc.id), doc.version, stepAt);
   }

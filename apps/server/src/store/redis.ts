@@ -1,10 +1,10 @@
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
-import { RedisMatchmaking } from '../lobby/matchmaking-redis.ts';
+import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
 import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
-import { openEntry } from '../tables/summary.ts';
+import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { Created, TableStore } from './store.ts';
 
 /**
@@ -20,8 +20,8 @@ import type { Created, TableStore } from './store.ts';
  *
  * plus the jobs (`jobs/redis.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
  * prefix. Every change goes through one Lua script that checks the stored version and writes the
- * table, appends a finished hand, updates the open list and sets the table's next automatic step
- * — all atomically, so any number of server processes can serve one table: of two changes made
+ * table, appends a finished hand, updates the open list and the index of who is seated at a game
+ * under way, and sets the table's next automatic step — all atomically, so any number of server processes can serve one table: of two changes made
  * on the same version exactly one is written, and no written change is without its next step.
  * The braces are a Redis Cluster hash tag: a table's own keys share a slot.
  */
@@ -38,21 +38,22 @@ local function list_open(open, entries, id, entry, score)
 end
 `;
 
-// KEYS: table code active open openEntries due payloads
-// ARGV: version meta seats phase game state control id openEntry openScore stepAt
-const CREATE = script(`${JOB_LUA}${OPEN_LUA}
+// KEYS: table code active open openEntries due payloads seated
+// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks
+const CREATE = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if not redis.call('SET', KEYS[2], ARGV[8], 'NX') then return 2 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
 if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[8]) end
 list_open(KEYS[4], KEYS[5], ARGV[8], ARGV[9], ARGV[10])
 if ARGV[11] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
+mark_seated(KEYS[8], ARGV[8], ARGV[12])
 return 1
 `);
 
-// KEYS: table record active open openEntries due payloads
-// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt
-const COMMIT = script(`${JOB_LUA}${OPEN_LUA}
+// KEYS: table record active open openEntries due payloads seated
+// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks
+const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
 local current = redis.call('HGET', KEYS[1], 'version')
 if current ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
@@ -60,6 +61,7 @@ if ARGV[8] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[8]) end
 if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[9]) else redis.call('SREM', KEYS[3], ARGV[9]) end
 list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
 if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
+mark_seated(KEYS[8], ARGV[9], ARGV[13])
 return 1
 `);
 
@@ -111,8 +113,8 @@ export class RedisTableStore implements TableStore {
     const written = await runScript(
       this.client,
       CREATE,
-      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads],
-      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt)],
+      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix)],
+      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc)],
     );
     return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
   }
@@ -146,7 +148,16 @@ export class RedisTableStore implements TableStore {
     const written = await runScript(
       this.client,
       COMMIT,
-      [this.tableKey(next.id), this.recordKey(next.id, game), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads],
+      [
+        this.tableKey(next.id),
+        this.recordKey(next.id, game),
+        this.activeKey(),
+        this.openKey(),
+        this.openEntriesKey(),
+        jobs.due,
+        jobs.payloads,
+        seatedKey(this.prefix),
+      ],
       [
         String(next.version - 1),
         String(next.version),
@@ -155,6 +166,7 @@ export class RedisTableStore implements TableStore {
         next.id,
         ...this.openFields(next),
         stepArg(stepAt),
+        marksArg(next),
       ],
     );
     return written === 1;
@@ -230,6 +242,11 @@ export class RedisTableStore implements TableStore {
   private openEntriesKey(): string {
     return `${this.prefix}open:e`;
   }
+}
+
+/** `[[player, 1|0], …]`: as `mark_seated` reads it (cjson decodes an empty array as an empty table). */
+function marksArg(doc: TableDoc): string {
+  return JSON.stringify(seatedMarks(doc).map(([player, seated]) => [player, seated ? 1 : 0]));
 }
 
 function stepArg(stepAt: number | null): string {

@@ -76,6 +76,16 @@ export function openEntry(doc: TableDoc): OpenTable | null {
   };
 }
 
+/**
+ * Who is seated at this table's game under way (true) and who is not, or no longer (false):
+ * every person at it, for the index that keeps a person at one table at a time.
+ */
+export function seatedMarks(doc: TableDoc): [string, boolean][] {
+  return doc.seats.flatMap((s): [string, boolean][] =>
+    s.kind === 'human' ? [[s.playerId, doc.phase === 'playing' && s.away !== true]] : [],
+  );
+}
+
 export function seatOf(doc: TableDoc, playerId: string): number | null {
   const seat = doc.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId);
   return seat >= 0 ? seat : null;
