@@ -40,7 +40,13 @@ export class JobRunner {
 
   /** A job this node set falls due at `at`: poll then, not at the next interval. */
   wake(at: number): void {
-    if (this.closed || at >= this.wakeAt) return;
+    if (this.closed) return;
+    if (at <= this.now()) {
+      // Due already: at once, whatever later wake-up is pending (a clock moved on by a test is one).
+      setImmediate(() => void this.poll());
+      return;
+    }
+    if (at >= this.wakeAt) return;
     if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
     this.wakeAt = at;
     const delay = Math.min(Math.max(0, at - this.now()), 2 ** 31 - 1);
