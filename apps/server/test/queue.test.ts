@@ -93,7 +93,7 @@ describe('random opponents', () => {
   it('leaving is instant, the others see the count, and a lost connection leaves too', async () => {
     const server = await startServer({ seed: 'leave' });
     cleanups.push(() => server.close());
-    const [a, b, c] = await connect(server, 'Ada', 'Bob', 'Cy');
+    const [a, b, c] = (await connect(server, 'Ada', 'Bob', 'Cy')) as [TestClient, TestClient, TestClient];
     const rules = { players: 3 } as const;
     const ack = await a.request('queue:join', { rules });
     if (!ack.ok) throw new Error(ack.error.message);
@@ -159,10 +159,10 @@ describe('random opponents', () => {
   });
 });
 
-async function connect(server: TestServer, ...names: string[]): Promise<TestClient[]> {
+async function connect(server: TestServer, ...names: [string, string, ...string[]]): Promise<[TestClient, TestClient, ...TestClient[]]> {
   const out: TestClient[] = [];
   for (const name of names) out.push(await TestClient.connect(server.url, (await guest(server.url, name)).token));
-  return out;
+  return out as [TestClient, TestClient, ...TestClient[]];
 }
 
 /** Polls a condition about the server (never about time) until it holds; the test's timeout bounds it. */
