@@ -22,9 +22,9 @@ export interface QueueSpec {
 }
 
 /**
- * People taken out of a queue together, to be seated at table `tableId` (in this order, the
- * computer filling the seats after them at the first ticket's level). It is stored until the
- * table exists, with a job to seat it, so a node dying in between loses no one.
+ * People taken out of a queue together, to be seated at table `tableId` in this order (the
+ * computer filling the seats after them at the level of the ticket whose wait ends first). It is
+ * stored until the table exists, with a job to seat it, so a node dying in between loses no one.
  */
 export interface PendingMatch {
   readonly tableId: TableId;

@@ -121,10 +121,12 @@ export class LobbyService {
       await this.o.store.matchmaking.settle(match.tableId);
       return;
     }
+    // The computer plays at the level of the person whose wait ran out first (it only matters when it fills seats).
+    const soonest = match.tickets.reduce((a, t) => (t.botsAt < a.botsAt ? t : a), first);
     const made = await this.o.tables.createStarted({
       id: match.tableId,
       people: match.tickets.map((t) => ({ id: t.playerId, name: t.name })),
-      level: first.level,
+      level: soonest.level,
       rulesInput: match.rules,
       settings: { turnSeconds: this.o.queueTurnSeconds, listed: false },
     });
