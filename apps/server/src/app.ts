@@ -39,7 +39,11 @@ export interface ServerOptions {
   readonly queueTurnSeconds?: number | null;
   /** How often this node looks for due jobs set by other nodes, in ms (default 1 s). */
   readonly jobPollMs?: number;
-  /** How long a claimed job is this node's before another may run it again, in ms (default 15 s). */
+  /**
+   * How long a claimed job is this node's before another may run it again, in ms (default 5 s):
+   * how long a table waits when the node running its step dies. Jobs are idempotent, so a short
+   * lease costs at most a step looked at twice.
+   */
   readonly jobLeaseMs?: number;
   /** Shuffles and random leaders; default: crypto.randomInt. */
   readonly random?: RandomSource;
@@ -91,7 +95,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     mugginsWindowMs: options.mugginsWindowMs ?? 10_000,
     queueTurnSeconds: options.queueTurnSeconds === undefined ? 30 : options.queueTurnSeconds,
     jobPollMs: options.jobPollMs ?? 1000,
-    jobLeaseMs: options.jobLeaseMs ?? 15_000,
+    jobLeaseMs: options.jobLeaseMs ?? 5000,
     io: () => io,
   });
 

@@ -8,6 +8,7 @@ import type { ServerOptions } from './app.ts';
  *   FIVES_SECRET (required when NODE_ENV=production)  PUBLIC_URL (invite links' origin)
  *   WEB_ROOT (apps/web/dist)  BOT_DELAY_MS (900)  HAND_PAUSE_MS (2500)  LOG_LEVEL (info)
  *   AWAY_GRACE_MS (20000)  MUGGINS_WINDOW_MS (10000)  QUEUE_TURN_SECONDS (30; 0: none)  JOB_POLL_MS (1000)
+ *   JOB_LEASE_MS (5000)
  */
 export interface Config {
   readonly port: number;
@@ -59,6 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       mugginsWindowMs: int(env, 'MUGGINS_WINDOW_MS', 10_000, 1000),
       queueTurnSeconds: queueTurnSeconds(int(env, 'QUEUE_TURN_SECONDS', 30)),
       jobPollMs: int(env, 'JOB_POLL_MS', 1000, 10),
+      jobLeaseMs: int(env, 'JOB_LEASE_MS', 5000, 100),
     },
   };
 }

@@ -55,7 +55,8 @@ describe('random opponents', () => {
     const [endA, endB] = await Promise.all([a.waitForState((s) => s.table.phase === 'over'), b.waitForState((s) => s.table.phase === 'over')]);
     expect(endA.version).toBe(endB.version);
     expect([...a.problems, ...b.problems]).toEqual([]);
-  });
+    // Bounds two process starts on a shared CPU; nothing here is timed.
+  }, 60_000);
 
   it('when the first wait is over, everyone waiting sits down and computer players fill the table', async () => {
     const clock = new FakeClock();
