@@ -70,7 +70,11 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
     socket.data.table = null;
     await socket.leave(tableRoom(at.id));
     await socket.leave(watchRoom(at.id));
-    if (at.seat !== null) await socket.leave(seatRoom(at.id, at.seat));
+    if (at.seat !== null) {
+      await socket.leave(seatRoom(at.id, at.seat));
+      // Gone to another table: unless another connection holds the seat, a stand-in takes it after the grace period.
+      await service.watchAway(at.id, at.seat);
+    }
     await presence(at.id);
   };
 
