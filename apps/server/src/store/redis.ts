@@ -124,7 +124,8 @@ export class RedisTableStore implements TableStore {
     if (h.version === undefined || h.meta === undefined) return null;
     const meta = JSON.parse(h.meta) as Meta;
     const control = JSON.parse(h.control ?? 'null') as Control | null;
-    if (control === null) throw new Error(`table ${id} was stored without its control field`);
+    // Written by a server from before the lobby (no code, settings or clocks): not migrated.
+    if (control === null) throw new Error(`table ${id} was stored by an older server (no control field) and cannot be read`);
     return {
       ...meta,
       version: Number(h.version),

@@ -430,9 +430,14 @@ export class TableService {
     const ids = await this.o.store.activeTables();
     const now = this.nowMs();
     for (const id of ids) {
-      const doc = await this.o.store.load(id);
-      const at = doc === null ? null : nextStepAt(doc, now, this.o);
-      if (doc !== null && at !== null) await this.o.store.jobs.put(tableJobKey(id), doc.version, at, 'ifAbsent');
+      try {
+        const doc = await this.o.store.load(id);
+        const at = doc === null ? null : nextStepAt(doc, now, this.o);
+        if (doc !== null && at !== null) await this.o.store.jobs.put(tableJobKey(id), doc.version, at, 'ifAbsent');
+      } catch (error) {
+        // One table the server cannot read must not keep it from starting for all the others.
+        this.o.log.error({ err: error, tableId: id }, 'a table under way could not be read');
+      }
     }
     return ids.length;
   }
