@@ -66,7 +66,10 @@ export async function startNodes(count: number, options: TestServerOptions = {})
     const pub = createClient({ url: REDIS_URL });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    clients.push(pub, sub);
+    // Subscribers first: a closing node must stop hearing the others' requests before it loses
+    // the connection it would answer them on.
+    clients.unshift(sub);
+    clients.push(pub);
     app.io.adapter(createAdapter(pub, sub, { key: `${prefix}io` }));
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     nodes.push({ app, url, close: () => app.close() });
