@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
-import { BOT_LEVELS, type BotLevel } from '@fives/protocol';
+import { BOT_LEVELS, type BotLevel, DEFAULT_QUEUE_WAIT_SECONDS, MAX_QUEUE_WAIT_SECONDS } from '@fives/protocol';
 import { POLICIES, type PolicyName } from '@fives/server/bots';
 import type { Command } from './command.ts';
 import { type SessionOptions, runSession } from './client/session.ts';
 
 const help = `Usage: pnpm --silent fives client --url URL --name NAME [--policy greedy]
-         (--create RULES_JSON [--seats N] [--bots K] [--level LEVEL] | --join INVITE_URL)
+         (--create RULES_JSON [--seats N] [--bots K] [--level LEVEL] | --join INVITE_URL
+          | --queue RULES_JSON [--wait SECONDS] [--level LEVEL])
 
 Plays one whole game as a person would, over the server's public protocol (HTTP and Socket.IO),
 choosing its moves with a bot policy. Prints one JSON line per event it sees and, last,
@@ -22,6 +23,12 @@ connection drops.
   --bots K           how many of them are computer players (the last K; default 0)
   --level LEVEL      their level: ${BOT_LEVELS.join(', ')} (default medium)
   --join URL         join the table of an invite link (…/t/<table id>)
+  --queue JSON       wait for random opponents who want these rules (RULES.md, players
+                     required), e.g. '{"preset":"muggins","players":3}'; prints
+                     {"type":"queued",…} and {"type":"queue","waiting":…} while waiting, then
+                     {"type":"matched","tableId":…,"seat":…} and plays that table
+  --wait SECONDS     how long to wait for people before computer players (of --level) fill
+                     the table (default 30)
   --policy NAME      how to choose moves: ${Object.keys(POLICIES).join(', ')} (default greedy)
   --seed TEXT        seed for the policy's random choices (default: random)
   --timeout SECONDS  give up after this long (default 600); exit code 1
@@ -40,7 +47,7 @@ function parse(args: string[]): SessionOptions {
     flags.set(flag.slice(2), value);
     i++;
   }
-  const known = ['url', 'name', 'policy', 'create', 'seats', 'bots', 'level', 'join', 'seed', 'timeout'];
+  const known = ['url', 'name', 'policy', 'create', 'seats', 'bots', 'level', 'join', 'queue', 'wait', 'seed', 'timeout'];
   const unknown = [...flags.keys()].find((k) => !known.includes(k));
   if (unknown !== undefined) throw new UsageError(`unknown option --${unknown}`);
   const need = (k: string): string => {
@@ -67,15 +74,17 @@ function parse(args: string[]): SessionOptions {
   };
   const create = flags.get('create');
   const join = flags.get('join');
-  if ((create === undefined) === (join === undefined)) throw new UsageError('give exactly one of --create and --join');
+  const queue = flags.get('queue');
+  if ([create, join, queue].filter((x) => x !== undefined).length !== 1) throw new UsageError('give exactly one of --create, --join and --queue');
   if (join !== undefined) return { ...base, join };
-  let json: unknown;
-  try {
-    json = JSON.parse(create as string);
-  } catch {
-    throw new UsageError('--create must be a JSON rules object');
+  if (queue !== undefined) {
+    const rules = RulesInputSchema.safeParse(jsonObject(queue, '--queue'));
+    if (!rules.success) throw new UsageError(`--queue: ${rules.error.issues.map((i) => `${i.path.join('.') || 'rules'}: ${i.message}`).join('; ')}`);
+    const waitSeconds = count('wait', DEFAULT_QUEUE_WAIT_SECONDS);
+    if (waitSeconds > MAX_QUEUE_WAIT_SECONDS) throw new UsageError(`--wait is at most ${MAX_QUEUE_WAIT_SECONDS} seconds`);
+    return { ...base, queue: { rules: rules.data, waitSeconds, level } };
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageError('--create must be a JSON rules object');
+  const json = jsonObject(create as string, '--create');
   const seats = count('seats', (json as { players?: number }).players ?? 0);
   const rules = { ...json, players: (json as { players?: number }).players ?? seats };
   const parsed = RulesInputSchema.safeParse(rules);
@@ -84,6 +93,17 @@ function parse(args: string[]): SessionOptions {
   const bots = count('bots', 0);
   if (bots >= seats) throw new UsageError('--bots must leave at least one seat for this client');
   return { ...base, create: { rules: rules as RulesInput, seats, bots, level } };
+}
+
+function jsonObject(text: string, flag: string): object {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${flag} must be a JSON rules object`);
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new UsageError(`${flag} must be a JSON rules object`);
+  return json;
 }
 
 export const client: Command = {

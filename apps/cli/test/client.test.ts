@@ -3,6 +3,7 @@ import { MemoryTableStore, build } from '@fives/server';
 import { POLICIES } from '@fives/server/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Line, runSession } from '../src/client/session.ts';
+import { fives } from './run-cli.ts';
 
 describe('fives client', () => {
   let app: Awaited<ReturnType<typeof build>>;
@@ -40,5 +41,32 @@ describe('fives client', () => {
     expect(guestFinal.scores).toEqual(hostFinal.scores);
     expect(hostLines.some((l) => l.type === 'play' && l.seat === 2)).toBe(true);
     expect(hostLines.some((l) => l.type === 'handEnd')).toBe(true);
+  });
+
+  it('two headless clients waiting in the same queue are matched and play their table to the end', async () => {
+    const lines: Line[][] = [[], []];
+    const queue = { rules: { preset: 'allFives' as const, players: 2 as const }, waitSeconds: 600, level: 'easy' as const };
+    const sessions = ['Ann', 'Ben'].map((name, i) =>
+      runSession(
+        { url, name, policy: POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue },
+        (line) => lines[i]!.push(line),
+      ),
+    );
+    expect(await Promise.all(sessions)).toEqual([0, 0]);
+    const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
+    expect(matched[0]!.tableId).toBe(matched[1]!.tableId);
+    expect(new Set(matched.map((m) => m.seat))).toEqual(new Set([0, 1]));
+    const finals = lines.map((l) => l.at(-1)!);
+    for (const f of finals) expect(f).toMatchObject({ type: 'final', tableId: matched[0]!.tableId, game: 1 });
+    expect(finals[0]!.scores).toEqual(finals[1]!.scores);
+  });
+
+  it('--queue takes a rules object and refuses a bad one with a usage error', () => {
+    const bad = fives(['client', '--url', url, '--name', 'X', '--queue', '{"players":5}']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--queue');
+    const both = fives(['client', '--url', url, '--name', 'X', '--queue', '{"players":2}', '--join', `${url}/t/abcdefgh`]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('exactly one of --create, --join and --queue');
   });
 });

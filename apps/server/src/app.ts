@@ -1,18 +1,20 @@
 import type { RandomSource } from '@fives/engine';
 import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { type JobRunner, type TurnScheduler, TimerScheduler } from './bots/scheduler.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
 import { sendProblem } from './http/reply.ts';
 import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
-import { type GameServer, attachSockets, broadcast } from './sockets/plugin.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import type { LobbyService } from './lobby/service.ts';
+import { createRuntime } from './runtime.ts';
+import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import type { TableStore } from './store/store.ts';
 import { cryptoRandom } from './tables/dealer.ts';
 import { problem } from './tables/problems.ts';
-import { TableService } from './tables/service.ts';
+import type { TableService } from './tables/service.ts';
 import { webPlugin } from './web/plugin.ts';
 
 /** Signs tokens when no secret is given: fine on a laptop, never in production (see `config.ts`). */
@@ -29,18 +31,38 @@ export interface ServerOptions {
   readonly botDelayMs?: number;
   /** The pause between the end of a hand and the next deal, in ms. */
   readonly handPauseMs?: number;
+  /** How long a person may be gone before a computer player takes their seat, in ms (default 20 s). */
+  readonly graceMs?: number;
+  /** How long opponents may call Muggins on a missed count, in ms (default 10 s). */
+  readonly mugginsWindowMs?: number;
+  /** The turn time of tables made from the random-opponent queues, in seconds; null for none (default 30). */
+  readonly queueTurnSeconds?: number | null;
+  /** How often this node looks for due jobs set by other nodes, in ms (default 1 s). */
+  readonly jobPollMs?: number;
+  /**
+   * How long a claimed job is this node's before another may run it again, in ms (default 5 s):
+   * how long a table waits when the node running its step dies. Jobs are idempotent, so a short
+   * lease costs at most a step looked at twice.
+   */
+  readonly jobLeaseMs?: number;
   /** Shuffles and random leaders; default: crypto.randomInt. */
   readonly random?: RandomSource;
+  /** The clock of every deadline and delay (tests move a fake one on instead of sleeping). */
   readonly now?: () => Date;
   /** The origin invite links use; default: the request's. */
   readonly publicUrl?: string;
   /** The built web client; null: serve the "not built" page. */
   readonly webRoot?: string | null;
-  /** How the table's automatic steps are timed; default: this process's timers. */
-  readonly scheduler?: (run: JobRunner) => TurnScheduler;
 }
 
-export type GameApp = FastifyInstance & { readonly io: GameServer; readonly service: TableService; readonly store: TableStore };
+export type GameApp = FastifyInstance & {
+  readonly io: GameServer;
+  readonly service: TableService;
+  readonly lobby: LobbyService;
+  readonly store: TableStore;
+  /** This node's job runner (`poll()` runs what is due now). */
+  readonly jobs: JobRunner;
+};
 
 /**
  * The whole server, not yet listening: Fastify with its plugins (health, tables API, web
@@ -61,21 +83,21 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const signer = new TokenSigner(options.secret ?? DEVELOPMENT_SECRET);
 
   let io: GameServer | null = null;
-  const service = new TableService({
+  const now = options.now ?? (() => new Date());
+  const { service, lobby, jobs, openTables } = createRuntime({
     store,
+    log: app.log,
     random: options.random ?? cryptoRandom,
-    now: options.now ?? (() => new Date()),
+    now,
     botDelayMs: options.botDelayMs ?? 900,
     handPauseMs: options.handPauseMs ?? 2500,
-    log: app.log,
-    onChange: (doc) => {
-      if (io !== null) broadcast(io, doc);
-    },
+    graceMs: options.graceMs ?? 20_000,
+    mugginsWindowMs: options.mugginsWindowMs ?? 10_000,
+    queueTurnSeconds: options.queueTurnSeconds === undefined ? 30 : options.queueTurnSeconds,
+    jobPollMs: options.jobPollMs ?? 1000,
+    jobLeaseMs: options.jobLeaseMs ?? 5000,
+    io: () => io,
   });
-  const run: JobRunner = (tableId, version) => service.runStep(tableId, version);
-  const scheduler =
-    options.scheduler?.(run) ?? new TimerScheduler(run, (error, tableId) => app.log.error({ err: error, tableId }, 'an automatic step failed'));
-  service.useScheduler(scheduler);
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -88,20 +110,22 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
 
   await app.register(healthRoutes, { store });
-  await app.register(tablesRoutes, { service, signer, publicUrl: options.publicUrl });
+  await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
   await app.register(webPlugin, { root: options.webRoot ?? null });
 
-  const sockets = attachSockets(app, { service, signer });
+  const sockets = attachSockets(app, { service, lobby, signer, now });
   io = sockets;
   app.addHook('onReady', async () => {
     const resumed = await service.resumeAll();
-    if (resumed > 0) app.log.info({ tables: resumed }, 'resumed the tables under way');
+    if (resumed > 0) app.log.info({ tables: resumed }, 'checked the next step of every table under way');
+    jobs.start();
   });
   app.addHook('onClose', async () => {
-    scheduler.close();
+    jobs.close();
+    openTables.close();
     await store.close();
   });
-  const extras = { io: sockets, service, store };
+  const extras = { io: sockets, service, lobby, store, jobs };
   return Object.assign(app as FastifyInstance, extras);
 }
 

@@ -7,6 +7,8 @@ import type { ServerOptions } from './app.ts';
  *   PORT (3000)  HOST (0.0.0.0)  REDIS_URL (unset: in-memory, not durable)  REDIS_PREFIX (fives:)
  *   FIVES_SECRET (required when NODE_ENV=production)  PUBLIC_URL (invite links' origin)
  *   WEB_ROOT (apps/web/dist)  BOT_DELAY_MS (900)  HAND_PAUSE_MS (2500)  LOG_LEVEL (info)
+ *   AWAY_GRACE_MS (20000)  MUGGINS_WINDOW_MS (10000)  QUEUE_TURN_SECONDS (30; 0: none)  JOB_POLL_MS (1000)
+ *   JOB_LEASE_MS (5000)
  */
 export interface Config {
   readonly port: number;
@@ -29,6 +31,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   return n;
 }
 
+function queueTurnSeconds(seconds: number): number | null {
+  if (seconds === 0) return null;
+  if (seconds < 5 || seconds > 600) throw new ConfigError(`QUEUE_TURN_SECONDS must be 0 (none) or 5 to 600, not ${seconds}`);
+  return seconds;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   const secret = env.FIVES_SECRET;
   if (env.NODE_ENV === 'production' && (secret === undefined || secret === '')) {
@@ -48,6 +56,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       webRoot: env.WEB_ROOT || DEFAULT_WEB_ROOT,
       botDelayMs: int(env, 'BOT_DELAY_MS', 900),
       handPauseMs: int(env, 'HAND_PAUSE_MS', 2500),
+      graceMs: int(env, 'AWAY_GRACE_MS', 20_000),
+      mugginsWindowMs: int(env, 'MUGGINS_WINDOW_MS', 10_000, 1000),
+      queueTurnSeconds: queueTurnSeconds(int(env, 'QUEUE_TURN_SECONDS', 30)),
+      jobPollMs: int(env, 'JOB_POLL_MS', 1000, 10),
+      jobLeaseMs: int(env, 'JOB_LEASE_MS', 5000, 100),
     },
   };
 }

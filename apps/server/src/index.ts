@@ -3,4 +3,5 @@ export { configFromEnv, ConfigError, type Config } from './config.ts';
 export type { TableStore } from './store/store.ts';
 export { MemoryTableStore } from './store/memory.ts';
 export { RedisTableStore, type RedisStoreOptions } from './store/redis.ts';
-export type { TurnScheduler, JobRunner } from './bots/scheduler.ts';
+export type { JobQueue, Job } from './jobs/job.ts';
+export type { JobRunner } from './jobs/runner.ts';

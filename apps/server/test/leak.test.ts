@@ -13,8 +13,8 @@ function recording(store: TableStore): { store: TableStore; states: Map<string, 
   const states = new Map<string, GameState | null>();
   const wrapped: TableStore = Object.create(store) as TableStore;
   Object.assign(wrapped, {
-    async commit(next: TableDoc, append?: RecordAppend) {
-      const ok = await store.commit(next, append);
+    async commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null) {
+      const ok = await store.commit(next, append, stepAt);
       if (ok) states.set(`${next.id}@${next.version}`, next.state);
       return ok;
     },
@@ -24,7 +24,7 @@ function recording(store: TableStore): { store: TableStore; states: Map<string, 
 
 /**
  * Every "a-b" tile written anywhere in a message, as the project spells it ("lo-hi"); inside
- * longer strings too. The table's creation date is left out: "2026-11-29" is not a tile.
+ * longer strings too. Dates are left out (the creation date, the clocks' instants): "2026-11-29" is not a tile.
  */
 function tilesMentioned(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
@@ -34,7 +34,7 @@ function tilesMentioned(value: unknown, out = new Set<string>()): Set<string> {
     }
   } else if (Array.isArray(value)) for (const v of value) tilesMentioned(v, out);
   else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) if (k !== 'createdAt') tilesMentioned(v, out);
+    for (const [k, v] of Object.entries(value)) if (k !== 'createdAt' && k !== 'at') tilesMentioned(v, out);
   }
   return out;
 }

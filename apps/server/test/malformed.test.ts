@@ -97,6 +97,20 @@ describe('malformed and refused messages', () => {
       ['game:action', { tableId, version: v, action: { type: 'claim', points: 'ten' } }],
       ['game:action', { tableId, version: v, action: { type: 'resign' } }],
       ['game:action', { tableId, version: v, action: 'draw' }],
+      ['table:join', { code: 'IOL000' }],
+      ['table:join', { tableId, code: 'K7QM3X' }],
+      ['table:settings', { tableId, turnSeconds: 3 }],
+      ['table:settings', { tableId, turnSeconds: 601 }],
+      ['table:settings', { tableId }],
+      ['lobby:playNow', { rules: { players: 7 } }],
+      ['lobby:playNow', { rules: { players: 2 }, level: 'godlike' }],
+      ['lobby:playNow', { rules: { players: 2 }, seats: 3 }],
+      ['lobby:watch', { on: 'yes' }],
+      ['queue:join', {}],
+      ['queue:join', { rules: { players: 2 }, waitSeconds: -1 }],
+      ['queue:join', { rules: { players: 2, partnerships: true } }],
+      ['queue:leave', { queue: 'q000000000000' }],
+      ['queue:leave', null],
     ];
     for (const [event, payload] of cases) await expectRefused(a, event, payload, 'message/invalid');
   });

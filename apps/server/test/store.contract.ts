@@ -1,14 +1,19 @@
 import { type RecordHand, newGame } from '@fives/engine';
-import type { PlayerId, TableId } from '@fives/protocol';
+import { TABLE_CODE_ALPHABET, type PlayerId, type TableCode, type TableId } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
-import type { TableDoc } from '../src/tables/doc.ts';
+import { NO_CLOCK, type TableDoc } from '../src/tables/doc.ts';
 
 let n = 0;
-function doc(overrides: Partial<TableDoc> = {}): TableDoc {
+function code(): TableCode {
+  return Array.from({ length: 6 }, () => TABLE_CODE_ALPHABET[Math.floor(Math.random() * TABLE_CODE_ALPHABET.length)]).join('') as TableCode;
+}
+
+export function doc(overrides: Partial<TableDoc> = {}): TableDoc {
   n++;
   return {
     id: `contract${n}${Math.random().toString(36).slice(2, 8)}` as TableId,
+    code: code(),
     version: 0,
     createdAt: new Date(0).toISOString(),
     hostId: 'p_host00000' as PlayerId,
@@ -17,6 +22,8 @@ function doc(overrides: Partial<TableDoc> = {}): TableDoc {
     phase: 'waiting',
     game: 0,
     state: null,
+    settings: { turnSeconds: null, listed: false },
+    clock: NO_CLOCK,
     ...overrides,
   };
 }
@@ -41,10 +48,50 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
 
     it('creates a table once and loads it back as it was', async () => {
       const d = doc();
-      expect(await store.create(d)).toBe(true);
-      expect(await store.create({ ...d, seats: [] })).toBe(false);
+      expect(await store.create(d)).toBe('created');
+      expect(await store.create({ ...d, code: code(), seats: [] })).toBe('idTaken');
       expect(await store.load(d.id)).toEqual(d);
       expect(await store.load('nosuchtable' as TableId)).toBeNull();
+    });
+
+    it('finds a table by its code, and gives a code to one table only', async () => {
+      const d = doc();
+      expect(await store.create(d)).toBe('created');
+      expect(await store.idForCode(d.code)).toBe(d.id);
+      const other = doc({ code: d.code });
+      expect(await store.create(other)).toBe('codeTaken');
+      expect(await store.load(other.id)).toBeNull();
+      expect(await store.idForCode(code())).toBeNull();
+    });
+
+    it('lists a waiting, listed table with an open seat and a person, and takes it off when that stops', async () => {
+      const listed = doc({ settings: { turnSeconds: 20, listed: true } });
+      const unlisted = doc();
+      await store.create(listed);
+      await store.create(unlisted);
+      const ids = async (): Promise<string[]> => (await store.openTables(50)).map((t) => t.tableId);
+      expect(await ids()).toContain(listed.id);
+      expect(await ids()).not.toContain(unlisted.id);
+      const entry = (await store.openTables(50)).find((t) => t.tableId === listed.id);
+      expect(entry).toMatchObject({ code: listed.code, host: 'Host', seats: 2, taken: 1, turnSeconds: 20 });
+      const full = { ...listed, version: 1, seats: [listed.seats[0]!, { kind: 'bot', level: 'easy' } as const] };
+      expect(await store.commit(full)).toBe(true);
+      expect(await ids()).not.toContain(listed.id);
+      expect(await store.commit({ ...full, version: 2, seats: listed.seats })).toBe(true);
+      expect(await ids()).toContain(listed.id);
+    });
+
+    it('sets the table\'s next step with the commit, replaces it with the next, and clears it', async () => {
+      const d = doc({ phase: 'playing', game: 1 });
+      expect(await store.create(d, 1000)).toBe('created');
+      expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 1000, payload: 0 });
+      expect(await store.commit({ ...d, version: 1 }, undefined, 2000)).toBe(true);
+      expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 2000, payload: 1 });
+      // A refused commit leaves the step as it was.
+      expect(await store.commit({ ...d, version: 1 }, undefined, 5)).toBe(false);
+      expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 2000, payload: 1 });
+      expect(await store.commit({ ...d, version: 2, phase: 'over' }, undefined, null)).toBe(true);
+      expect(await store.jobs.dueAt(`t:${d.id}`)).toBeNull();
     });
 
     it('keeps a whole game state exactly', async () => {
@@ -73,6 +120,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       );
       expect(results.filter(Boolean)).toHaveLength(1);
       const winner = results.indexOf(true);
+      expect(winner).toBeGreaterThanOrEqual(0);
       expect((await store.load(d.id))?.game).toBe(winner + 1);
     });
 
@@ -101,6 +149,26 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect(await store.activeTables()).toContain(playing.id);
       await store.commit({ ...playing, version: 2, phase: 'over', game: 1 });
       expect(await store.activeTables()).not.toContain(playing.id);
+    });
+
+    it('keeps who is seated at a game under way, so that person cannot wait in a queue', async () => {
+      const d = doc();
+      await store.create(d);
+      const queue = { id: 'q000000000000' as never, rules: { players: 2 as const }, players: 2 };
+      const ticket = { playerId: 'p_host00000' as PlayerId, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1 };
+      const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
+      const playing = { ...d, version: 1, phase: 'playing' as const, game: 1 };
+      expect(await store.commit(playing)).toBe(true);
+      expect(await store.matchmaking.join(queue, ticket, slot)).toEqual({ kind: 'playing', tableId: d.id });
+      // Away (a stand-in plays the seat): free to go elsewhere.
+      const away = { ...playing, version: 2, seats: [{ ...(d.seats[0] as { kind: 'human'; playerId: PlayerId; name: string }), away: true }, d.seats[1]!] };
+      expect(await store.commit(away)).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
+      await store.matchmaking.leave(ticket.playerId);
+      expect(await store.commit({ ...playing, version: 3 })).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('playing');
+      expect(await store.commit({ ...playing, version: 4, phase: 'over' })).toBe(true);
+      expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
     });
 
     it('answers a ping', async () => {

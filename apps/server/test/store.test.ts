@@ -13,6 +13,7 @@ describe('the Redis store', () => {
     const a = await RedisTableStore.connect({ url: REDIS_URL, prefix });
     const doc = {
       id: 'persisted1' as never,
+      code: 'K7QM3X' as never,
       version: 0,
       createdAt: new Date(0).toISOString(),
       hostId: 'p_host00000' as never,
@@ -21,6 +22,8 @@ describe('the Redis store', () => {
       phase: 'waiting' as const,
       game: 0,
       state: null,
+      settings: { turnSeconds: null, listed: false },
+      clock: { turn: null, muggins: null },
     };
     await a.create(doc);
     await a.close();

@@ -25,6 +25,9 @@ export const ErrorCode = {
   seatTaken: 'table/seat_taken',
   badSeat: 'table/bad_seat',
   gameNotOver: 'table/game_not_over',
+  // Queues
+  /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
+  alreadyPlaying: 'queue/already_playing',
   // Game actions
   stale: 'action/stale',
   notYourTurn: 'move/not_your_turn',
@@ -45,6 +48,8 @@ export const ErrorCode = {
   badClaim: 'muggins/bad_claim',
   nothingMissed: 'muggins/nothing_missed',
   notAnOpponent: 'muggins/not_an_opponent',
+  /** The server's Muggins window (see `timers.muggins`) has closed; the rules alone would still allow the call. */
+  mugginsWindowClosed: 'muggins/window_closed',
   notPlaying: 'game/not_playing',
   gameOver: 'game/over',
   // Records

@@ -1,10 +1,18 @@
-import type { TableView } from '@fives/engine';
+import { RulesInputSchema, type TableView } from '@fives/engine';
 import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
-import { SeatSchema, TableIdSchema, VersionSchema } from './ids.ts';
-import { SeatSpecSchema, TableSummarySchema } from './table.ts';
-import { TableViewSchema } from './view.ts';
+import { QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
+import {
+  BotLevelSchema,
+  DeadlineSchema,
+  type OpenTables,
+  OpenTablesSchema,
+  SeatSpecSchema,
+  TableSummarySchema,
+  TurnSecondsSchema,
+} from './table.ts';
+import { RulesSchema, TableViewSchema } from './view.ts';
 
 /**
  * Every Socket.IO event, both ways. A client event's payload is one object; the server checks
@@ -16,9 +24,24 @@ import { TableViewSchema } from './view.ts';
 
 // ---- client → server ----------------------------------------------------------------------
 
+/** Longest a player may choose to wait for people before computer players fill the table. */
+export const MAX_QUEUE_WAIT_SECONDS = 600;
+export const DEFAULT_QUEUE_WAIT_SECONDS = 30;
+
 export const ClientMessageSchemas = {
-  /** Sit at the table (the first open human seat, or your own seat again) or watch it. */
-  'table:join': z.strictObject({ tableId: TableIdSchema, as: z.enum(['player', 'spectator']).optional() }),
+  /**
+   * Sit at the table (the first open human seat, or your own seat again) or watch it. The table
+   * is named by its id (from an invite link) or by its short code; exactly one of them.
+   */
+  'table:join': z
+    .strictObject({
+      tableId: TableIdSchema.optional(),
+      code: TableCodeSchema.optional(),
+      as: z.enum(['player', 'spectator']).optional(),
+    })
+    .refine((m) => (m.tableId === undefined) !== (m.code === undefined), {
+      error: 'name the table by exactly one of tableId and code',
+    }),
   /** Stop receiving this table; before the start, also gives your seat up. */
   'table:leave': z.strictObject({ tableId: TableIdSchema }),
   /** Host, before the start: make a seat open for a person, or a computer player. */
@@ -29,6 +52,36 @@ export const ClientMessageSchemas = {
   'table:rematch': z.strictObject({ tableId: TableIdSchema }),
   /** A move, made on the table version the client last saw. */
   'game:action': z.strictObject({ tableId: TableIdSchema, version: VersionSchema, action: WireActionSchema }),
+  /** Host, any time: the turn time (from the next turn on) and whether the table is listed. */
+  'table:settings': z
+    .strictObject({ tableId: TableIdSchema, turnSeconds: TurnSecondsSchema.optional(), listed: z.boolean().optional() })
+    .refine((m) => m.turnSeconds !== undefined || m.listed !== undefined, { error: 'change turnSeconds, listed or both' }),
+  /**
+   * One step to a game against the computer: a new table with you at seat 0 and computer
+   * players of `level` (default medium) in every other seat, dealt at once. Joins it as
+   * `table:join` does (state first, then the ack).
+   */
+  'lobby:playNow': z.strictObject({
+    rules: RulesInputSchema,
+    level: BotLevelSchema.optional(),
+    turnSeconds: TurnSecondsSchema.optional(),
+  }),
+  /** Follow the open-tables list (`lobby:tables` now and on every change), or stop. */
+  'lobby:watch': z.strictObject({ on: z.boolean() }),
+  /**
+   * Wait for random opponents who want the same game (the same rules once resolved, players
+   * included). As soon as enough wait, they are seated together and dealt. When the first
+   * player's `waitSeconds` (default 30) have passed, everyone waiting is seated and computer
+   * players of `level` (that player's choice, default medium) fill the other seats. Joining
+   * another queue leaves the first; joining the same one again keeps your place.
+   */
+  'queue:join': z.strictObject({
+    rules: RulesInputSchema,
+    waitSeconds: z.int().min(0).max(MAX_QUEUE_WAIT_SECONDS).optional(),
+    level: BotLevelSchema.optional(),
+  }),
+  /** Stop waiting, at once. */
+  'queue:leave': z.strictObject({}),
 } as const;
 
 export type ClientEvent = keyof typeof ClientMessageSchemas;
@@ -47,6 +100,22 @@ export type JoinResult = z.output<typeof JoinResultSchema>;
 export const VersionResultSchema = z.strictObject({ version: VersionSchema });
 export type VersionResult = z.output<typeof VersionResultSchema>;
 
+/**
+ * A queue as its players see it: how many wait (you included), and when the computer fills the
+ * empty seats (null when nobody waits). Sent as the `queue:join` ack and as `queue:status`
+ * whenever the count or the time changes.
+ */
+export const QueueStatusSchema = z.strictObject({
+  queue: QueueIdSchema,
+  rules: RulesSchema,
+  waiting: z.int().min(0),
+  botsAt: DeadlineSchema.nullable(),
+});
+export type QueueStatus = z.output<typeof QueueStatusSchema>;
+
+export const QueueLeftSchema = z.strictObject({ left: z.boolean() });
+export type QueueLeft = z.output<typeof QueueLeftSchema>;
+
 /** What each client event's acknowledgement carries on success. */
 export interface ClientResults {
   'table:join': JoinResult;
@@ -55,6 +124,11 @@ export interface ClientResults {
   'table:start': VersionResult;
   'table:rematch': VersionResult;
   'game:action': VersionResult;
+  'table:settings': VersionResult;
+  'lobby:playNow': JoinResult;
+  'lobby:watch': OpenTables;
+  'queue:join': QueueStatus;
+  'queue:leave': QueueLeft;
 }
 
 export type Reply<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: Problem };
@@ -85,10 +159,26 @@ export type Presence = z.output<typeof PresenceSchema>;
 export const DetachedSchema = z.strictObject({ tableId: TableIdSchema, reason: z.enum(['takeover']) });
 export type Detached = z.output<typeof DetachedSchema>;
 
+/** Your queue found its table: join it (`table:join {tableId}`); the seat is already yours. */
+export const QueueMatchedSchema = z.strictObject({ queue: QueueIdSchema, tableId: TableIdSchema, seat: SeatSchema });
+export type QueueMatched = z.output<typeof QueueMatchedSchema>;
+
+/**
+ * A seat's turn time ran out and a computer player moved for it (the move is in the
+ * `table:state` of `version`). Under Muggins the claim belongs to the turn, so it may be made
+ * for the seat too.
+ */
+export const TimeoutSchema = z.strictObject({ tableId: TableIdSchema, seat: SeatSchema, version: VersionSchema });
+export type Timeout = z.output<typeof TimeoutSchema>;
+
 export const ServerMessageSchemas = {
   'table:state': TableStateSchema,
   'table:presence': PresenceSchema,
   'table:detached': DetachedSchema,
+  'table:timeout': TimeoutSchema,
+  'queue:status': QueueStatusSchema,
+  'queue:matched': QueueMatchedSchema,
+  'lobby:tables': OpenTablesSchema,
   refused: ProblemSchema,
 } as const;
 export type ServerEvent = keyof typeof ServerMessageSchemas;
@@ -99,6 +189,10 @@ export interface ServerToClientEvents {
   'table:state': (message: TableState) => void;
   'table:presence': (message: Presence) => void;
   'table:detached': (message: Detached) => void;
+  'table:timeout': (message: Timeout) => void;
+  'queue:status': (message: QueueStatus) => void;
+  'queue:matched': (message: QueueMatched) => void;
+  'lobby:tables': (message: OpenTables) => void;
   refused: (problem: Problem) => void;
 }
 

@@ -1,6 +1,6 @@
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
-import { NameSchema, PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
+import { NameSchema, PlayerIdSchema, SeatSchema, TableCodeSchema, TableIdSchema } from './ids.ts';
 import { RulesSchema } from './view.ts';
 
 export const BOT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
@@ -15,10 +15,14 @@ export const SeatSpecSchema = z.discriminatedUnion(
 );
 export type SeatSpec = z.output<typeof SeatSpecSchema>;
 
-/** Who sits where, as everyone may see it. */
+/**
+ * Who sits where, as everyone may see it. `away`: the person has been gone longer than the
+ * grace period (or left mid-game), so a computer player plays the seat for them until they
+ * come back; the seat stays theirs.
+ */
 export const SeatInfoSchema = z.discriminatedUnion('kind', [
   z.strictObject({ seat: SeatSchema, kind: z.literal('open') }),
-  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string() }),
+  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), away: z.boolean() }),
   z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), level: BotLevelSchema, name: z.string() }),
 ]);
 export type SeatInfo = z.output<typeof SeatInfoSchema>;
@@ -27,9 +31,28 @@ export type SeatInfo = z.output<typeof SeatInfoSchema>;
 export const PhaseSchema = z.enum(['waiting', 'playing', 'over']);
 export type Phase = z.output<typeof PhaseSchema>;
 
+/** Seconds a seat has for each turn before a computer player moves for it; null: no timer. */
+export const TurnSecondsSchema = z.int().min(5).max(600).nullable();
+
+/**
+ * The clocks running now. `turn`: the seat whose turn is timed and when it runs out (a Muggins
+ * claim is part of the turn: the same clock). `muggins`: until when an opponent may call Muggins
+ * on the count just missed (the rules also close it when the next tile is played). Each gives
+ * the instant (server clock) and the milliseconds left when the message was made, so a client
+ * with a wrong clock can count down from `remainingMs`.
+ */
+export const DeadlineSchema = z.strictObject({ at: z.iso.datetime(), remainingMs: z.int().min(0) });
+export const TimersSchema = z.strictObject({
+  turn: z.strictObject({ seat: SeatSchema, at: z.iso.datetime(), remainingMs: z.int().min(0) }).nullable(),
+  muggins: DeadlineSchema.nullable(),
+});
+export type Timers = z.output<typeof TimersSchema>;
+
 /** A table's public face: what `GET /api/tables/:id` returns and every `table:state` carries. */
 export const TableSummarySchema = z.strictObject({
   id: TableIdSchema,
+  /** The short code that seats a friend (`table:join {code}`), as the invite link does. */
+  code: TableCodeSchema,
   rules: RulesSchema,
   phase: PhaseSchema,
   /** The game being played or last played, from 1; 0 before the first start. */
@@ -40,6 +63,11 @@ export const TableSummarySchema = z.strictObject({
   /** The current (or last) game's scores per side; null before the first start. */
   scores: z.array(z.int()).nullable(),
   createdAt: z.iso.datetime(),
+  /** The host's turn time (seconds), or null for none. */
+  turnSeconds: TurnSecondsSchema,
+  /** Shown in the open-tables list while it waits for players. */
+  listed: z.boolean(),
+  timers: TimersSchema,
 });
 export type TableSummary = z.output<typeof TableSummarySchema>;
 
@@ -63,6 +91,10 @@ export const CreateTableRequestSchema = z
   .strictObject({
     rules: RulesInputSchema,
     seats: z.array(SeatSpecSchema).min(2).max(4).optional(),
+    /** Seconds per turn (default: none). */
+    turnSeconds: TurnSecondsSchema.optional(),
+    /** List the table among the open tables anyone may sit down at (default: invite only). */
+    listed: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.seats !== undefined && body.seats.length !== body.rules.players) {
@@ -77,10 +109,31 @@ export type CreateTableRequest = z.input<typeof CreateTableRequestSchema>;
 
 export const CreateTableResponseSchema = z.strictObject({
   tableId: TableIdSchema,
+  code: TableCodeSchema,
   inviteUrl: z.string(),
   table: TableSummarySchema,
 });
 export type CreateTableResponse = z.output<typeof CreateTableResponseSchema>;
+
+/** A table in the open-tables list: waiting, listed by its host, with a seat for a person. */
+export const OpenTableSchema = z.strictObject({
+  tableId: TableIdSchema,
+  code: TableCodeSchema,
+  /** The host's name (null if the host does not sit at the table). */
+  host: z.string().nullable(),
+  rules: RulesSchema,
+  /** Seats in all, and seats taken (by people or computer players). */
+  seats: z.int().min(2).max(4),
+  taken: z.int().min(0).max(4),
+  turnSeconds: TurnSecondsSchema,
+  createdAt: z.iso.datetime(),
+});
+export type OpenTable = z.output<typeof OpenTableSchema>;
+
+/** `GET /api/open-tables` and the `lobby:tables` event: newest first, at most `OPEN_TABLES_LIMIT`. */
+export const OpenTablesSchema = z.strictObject({ tables: z.array(OpenTableSchema) });
+export type OpenTables = z.output<typeof OpenTablesSchema>;
+export const OPEN_TABLES_LIMIT = 50;
 
 export const HealthSchema = z.strictObject({
   ok: z.boolean(),

@@ -6,6 +6,8 @@ import {
   type CreateTableResponse,
   type GuestResponse,
   type Problem,
+  type QueueMatched,
+  type QueueStatus,
   type Reply,
   type BotLevel,
   type SeatSpec,
@@ -23,8 +25,10 @@ export interface SessionOptions {
   readonly random: RandomSource;
   /** Create a table with these rules and seats (the last `bots` seats are computer players)… */
   readonly create?: { readonly rules: RulesInput; readonly seats: number; readonly bots: number; readonly level: BotLevel };
-  /** …or join the table of this invite link. */
+  /** …or join the table of this invite link… */
   readonly join?: string;
+  /** …or wait for random opponents who want these rules, and play the table it finds. */
+  readonly queue?: { readonly rules: RulesInput; readonly waitSeconds: number; readonly level: BotLevel };
   readonly timeoutMs: number;
 }
 
@@ -44,8 +48,11 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
   };
   const base = o.url.replace(/\/+$/, '');
   const me = await post<GuestResponse>(`${base}/api/guests`, { name: o.name });
-  let tableId: string;
-  if (o.create !== undefined) {
+  // Null while waiting in a queue: the queue finds the table.
+  let tableId: string | null;
+  if (o.queue !== undefined) {
+    tableId = null;
+  } else if (o.create !== undefined) {
     const seats: SeatSpec[] = Array.from({ length: o.create.seats }, (_, i) =>
       i < o.create!.seats - o.create!.bots ? { type: 'human' } : { type: 'bot', level: o.create!.level },
     );
@@ -76,12 +83,33 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     const request = <E extends ClientEvent>(event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> =>
       new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
 
+    const join = (id: string): void => {
+      void request('table:join', { tableId: id as never }).then((reply) => {
+        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+        print({ type: 'joined', tableId: id, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
+      });
+    };
+    const queue = (q: NonNullable<SessionOptions['queue']>): void => {
+      void request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }).then((reply) => {
+        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+        // An arrival that completes a table hears its match before this answer.
+        if (tableId === null) print({ type: 'queued', ...queueLine(reply.data) });
+      });
+    };
     socket.on('connect', () => {
       actedOn = -1; // a move sent as the connection dropped may never have arrived
-      void request('table:join', { tableId: tableId as never }).then((reply) => {
-        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
-        print({ type: 'joined', tableId, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
-      });
+      // Waiting again after a reconnection: a lost connection left the queue.
+      if (tableId !== null) join(tableId);
+      else if (o.queue !== undefined) queue(o.queue);
+    });
+    socket.on('queue:status', (q: QueueStatus) => {
+      if (tableId === null) print({ type: 'queue', ...queueLine(q) });
+    });
+    socket.on('queue:matched', (m: QueueMatched) => {
+      if (tableId !== null) return;
+      tableId = m.tableId;
+      print({ type: 'matched', tableId: m.tableId, seat: m.seat });
+      join(m.tableId);
     });
     socket.on('disconnect', (reason) => print({ type: 'disconnected', reason }));
     socket.io.on('reconnect', (attempt) => print({ type: 'reconnected', attempts: attempt }));
@@ -102,14 +130,14 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       const host = s.seat !== null && s.table.hostSeat === s.seat;
       if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) {
         startedAt = s.version;
-        void request('table:start', { tableId: tableId as never });
+        void request('table:start', { tableId: s.tableId });
       }
       const view = s.view as TableView | null;
       if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
       const action = o.policy(view, o.random);
       if (action === null) return;
       actedOn = s.version;
-      socket.emit('game:action', { tableId, version: s.version, action: toWireAction(action) });
+      socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
     });
   });
 }
@@ -135,6 +163,10 @@ function report(s: TableState, shown: { game: number; hand: number; events: numb
   for (const event of view.hand.log.slice(next.events)) print({ ...event, type: event.type, hand });
   next.events = view.hand.log.length;
   return next;
+}
+
+function queueLine(q: QueueStatus): Record<string, unknown> {
+  return { queue: q.queue, waiting: q.waiting, botsInMs: q.botsAt?.remainingMs ?? null };
 }
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {

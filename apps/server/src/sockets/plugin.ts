@@ -2,50 +2,45 @@ import {
   CLIENT_EVENTS,
   type ClientEvent,
   ClientMessageSchemas,
-  type ClientResults,
   ErrorCode,
   HandshakeAuthSchema,
+  type JoinResult,
   type Problem,
   type Reply,
-  type ServerToClientEvents,
   type TableId,
   issuesOf,
 } from '@fives/protocol';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
+import { Server } from 'socket.io';
 import type { Player, TokenSigner } from '../identity/token.ts';
+import type { LobbyService } from '../lobby/service.ts';
 import type { TableDoc } from '../tables/doc.ts';
 import { type Outcome, problem, refuse, success } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
-import { seatRoom, tableRoom, watchRoom } from './rooms.ts';
+import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
+import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import { tableState } from './state.ts';
+import type { ClientSocket, GameServer, Handler } from './types.ts';
 
-interface SocketData {
-  player: Player | null;
-  /** The table this socket follows, and its seat there (null: watching). */
-  table: { id: TableId; seat: number | null } | null;
-}
-
-type ClientSocket = Socket<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
-export type GameServer = Server<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
-
-type Handler<E extends ClientEvent> = (
-  socket: ClientSocket,
-  message: z.output<(typeof ClientMessageSchemas)[E]>,
-) => Promise<Outcome<ClientResults[E]>>;
+export type { GameServer } from './types.ts';
 
 export interface SocketDeps {
   readonly service: TableService;
+  readonly lobby: LobbyService;
   readonly signer: TokenSigner;
+  readonly now: () => Date;
 }
+
+/** Puts a socket at a table it may sit at (seat) or watch (null): rooms, takeover, first state, presence. */
+export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) => Promise<JoinResult>;
 
 /** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
 export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServer {
   const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
   const { service, signer } = deps;
   const log = app.log.child({ component: 'sockets' });
+  const now = (): number => deps.now().getTime();
 
   io.use((socket, next) => {
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
@@ -75,29 +70,40 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
     socket.data.table = null;
     await socket.leave(tableRoom(at.id));
     await socket.leave(watchRoom(at.id));
-    if (at.seat !== null) await socket.leave(seatRoom(at.id, at.seat));
+    if (at.seat !== null) {
+      await socket.leave(seatRoom(at.id, at.seat));
+      // Gone to another table: unless another connection holds the seat, a stand-in takes it after the grace period.
+      await service.watchAway(at.id, at.seat);
+    }
     await presence(at.id);
+  };
+
+  const attach: Attach = async (socket, joined, seat) => {
+    const id = joined.id;
+    if (socket.data.table !== null) await detach(socket);
+    if (seat !== null) {
+      // Whoever else holds the seat — another connection of the same player, or of the person
+      // whose seat it was before it was freed — gives it up: a seat's room is its owner's alone.
+      const others = io.in(seatRoom(id, seat)).except(socket.id);
+      others.emit('table:detached', { tableId: id, reason: 'takeover' });
+      others.socketsLeave([seatRoom(id, seat), tableRoom(id)]);
+    }
+    await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
+    socket.data.table = { id, seat };
+    // Read again after joining the rooms: any change from here on reaches this socket anyway.
+    const doc = (await service.load(id)) ?? joined;
+    socket.emit('table:state', tableState(doc, seat, summarize(doc, now())));
+    await presence(id);
+    return { tableId: id, seat, host: socket.data.player?.id === doc.hostId, version: doc.version };
   };
 
   const handlers: { [E in ClientEvent]: Handler<E> } = {
     'table:join': async (socket, m) => {
-      const joined = await service.join(m.tableId, socket.data.player, m.as);
+      const id = m.tableId ?? (m.code === undefined ? null : await service.idForCode(m.code));
+      if (id === null) return refuse(ErrorCode.tableNotFound, `there is no table with the code ${m.code ?? ''}`);
+      const joined = await service.join(id, socket.data.player, m.as);
       if (!joined.ok) return joined;
-      const { seat } = joined.value;
-      if (socket.data.table !== null) await detach(socket);
-      if (seat !== null) {
-        // Another connection of the same player (a second tab, a socket not yet timed out) gives the seat up.
-        const others = io.in(seatRoom(m.tableId, seat)).except(socket.id);
-        others.emit('table:detached', { tableId: m.tableId, reason: 'takeover' });
-        others.socketsLeave([seatRoom(m.tableId, seat), tableRoom(m.tableId)]);
-      }
-      await socket.join([tableRoom(m.tableId), seat === null ? watchRoom(m.tableId) : seatRoom(m.tableId, seat)]);
-      socket.data.table = { id: m.tableId, seat };
-      // Read again after joining the rooms: any change from here on reaches this socket anyway.
-      const doc = (await service.load(m.tableId)) ?? joined.value.doc;
-      socket.emit('table:state', tableState(doc, seat));
-      await presence(m.tableId);
-      return success({ tableId: m.tableId, seat, host: socket.data.player?.id === doc.hostId, version: doc.version });
+      return success(await attach(socket, joined.value.doc, joined.value.seat));
     },
     'table:leave': async (socket, m) => {
       if (socket.data.table?.id !== m.tableId) return refuse(ErrorCode.notJoined, `this connection has not joined table ${m.tableId}`);
@@ -112,6 +118,15 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
     'table:seat': async (socket, m) => versioned(await withPlayer(socket, (p) => service.setSeat(m.tableId, p, m.seat, m.occupant))),
     'table:start': async (socket, m) => versioned(await withPlayer(socket, (p) => service.start(m.tableId, p))),
     'table:rematch': async (socket, m) => versioned(await withPlayer(socket, (p) => service.rematch(m.tableId, p))),
+    'table:settings': async (socket, m) =>
+      versioned(
+        await withPlayer(socket, (p) =>
+          service.changeSettings(m.tableId, p, {
+            ...(m.turnSeconds === undefined ? {} : { turnSeconds: m.turnSeconds }),
+            ...(m.listed === undefined ? {} : { listed: m.listed }),
+          }),
+        ),
+      ),
     'game:action': async (socket, m) => {
       const at = socket.data.table;
       if (at?.id !== m.tableId) return refuse(ErrorCode.notJoined, `this connection has not joined table ${m.tableId}`);
@@ -123,10 +138,13 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
       if (player === null) return refuse(ErrorCode.authRequired, 'playing needs a guest token');
       return versioned(await service.act(m.tableId, player, at.seat, m.version, m.action));
     },
+    ...lobbyHandlers({ io, lobby: deps.lobby, attach }),
   };
 
   io.on('connection', (socket) => {
     const s = socket as ClientSocket;
+    // Every connection of a player hears what is meant for the player (a queue's match).
+    if (s.data.player !== null) void s.join(playerRoom(s.data.player.id));
     for (const event of CLIENT_EVENTS) {
       s.on(event, (payload: unknown, ack: unknown) => {
         void handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null);
@@ -136,12 +154,19 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
       if (typeof event === 'string' && (CLIENT_EVENTS as string[]).includes(event)) return;
       s.emit('refused', problem(ErrorCode.unknownEvent, `there is no client event ${JSON.stringify(String(event)).slice(0, 80)}`));
     });
+    s.on('disconnecting', () => {
+      leaveQueueOnDisconnect(io, deps.lobby, s).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
+    });
     s.on('disconnect', () => {
       const at = s.data.table;
-      if (at !== null) {
-        s.data.table = null;
-        presence(at.id).catch((error: unknown) => log.error({ err: error, tableId: at.id }, 'presence failed'));
-      }
+      if (at === null) return;
+      s.data.table = null;
+      const gone = async (): Promise<void> => {
+        // The grace period starts before anyone hears of the disconnection.
+        if (at.seat !== null) await service.watchAway(at.id, at.seat);
+        await presence(at.id);
+      };
+      gone().catch((error: unknown) => log.error({ err: error, tableId: at.id }, 'a disconnection failed'));
     });
   });
 
@@ -182,10 +207,15 @@ function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
 }
 
 /** Sends every seat its own view of the change, and the spectators theirs: one view per seat per change. */
-export function broadcast(io: GameServer, doc: TableDoc): void {
-  const summary = summarize(doc);
+export function broadcast(io: GameServer, doc: TableDoc, now: number): void {
+  const summary = summarize(doc, now);
   for (const [seat, s] of doc.seats.entries()) {
     if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
   }
   io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
+}
+
+/** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */
+export function announceTimeout(io: GameServer, doc: TableDoc, seat: number): void {
+  io.to(tableRoom(doc.id)).emit('table:timeout', { tableId: doc.id, seat, version: doc.version });
 }

@@ -1,7 +1,11 @@
 import type { RecordHand } from '@fives/engine';
-import type { TableId } from '@fives/protocol';
+import type { OpenTable, TableCode, TableId } from '@fives/protocol';
+import { tableJobKey } from '../jobs/job.ts';
+import { MemoryJobQueue } from '../jobs/memory.ts';
+import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
-import type { TableStore } from './store.ts';
+import { openEntry, seatedMarks } from '../tables/summary.ts';
+import type { Created, TableStore } from './store.ts';
 
 /**
  * One process's tables, gone when it exits. Tables are kept as JSON text, as Redis keeps them, so
@@ -10,14 +14,21 @@ import type { TableStore } from './store.ts';
 export class MemoryTableStore implements TableStore {
   readonly kind = 'memory';
   readonly durable = false;
+  readonly jobs = new MemoryJobQueue();
+  private readonly seated = new Map<string, TableId>();
+  readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly records = new Map<string, string[]>();
+  private readonly codes = new Map<string, TableId>();
+  private readonly open = new Map<TableId, { at: number; entry: string }>();
 
-  async create(doc: TableDoc): Promise<boolean> {
-    if (this.tables.has(doc.id)) return false;
-    this.put(doc);
-    return true;
+  async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
+    if (this.tables.has(doc.id)) return 'idTaken';
+    if (this.codes.has(doc.code)) return 'codeTaken';
+    this.codes.set(doc.code, doc.id);
+    this.put(doc, stepAt);
+    return 'created';
   }
 
   async load(id: TableId): Promise<TableDoc | null> {
@@ -25,9 +36,13 @@ export class MemoryTableStore implements TableStore {
     return text === undefined ? null : (JSON.parse(text) as TableDoc);
   }
 
-  async commit(next: TableDoc, append?: RecordAppend): Promise<boolean> {
+  async idForCode(code: TableCode): Promise<TableId | null> {
+    return this.codes.get(code) ?? null;
+  }
+
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null): Promise<boolean> {
     if (this.versions.get(next.id) !== next.version - 1) return false;
-    this.put(next);
+    this.put(next, stepAt);
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
       const list = this.records.get(key) ?? [];
@@ -50,14 +65,30 @@ export class MemoryTableStore implements TableStore {
     return out;
   }
 
+  async openTables(limit: number): Promise<OpenTable[]> {
+    return [...this.open.entries()]
+      .sort((a, b) => b[1].at - a[1].at || (a[0] < b[0] ? 1 : -1))
+      .slice(0, limit)
+      .map(([, o]) => JSON.parse(o.entry) as OpenTable);
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
 
   async close(): Promise<void> {}
 
-  private put(doc: TableDoc): void {
+  private put(doc: TableDoc, stepAt: number | null): void {
     this.tables.set(doc.id, JSON.stringify(doc));
     this.versions.set(doc.id, doc.version);
+    const entry = openEntry(doc);
+    if (entry === null) this.open.delete(doc.id);
+    else this.open.set(doc.id, { at: Date.parse(doc.createdAt), entry: JSON.stringify(entry) });
+    for (const [player, seated] of seatedMarks(doc)) {
+      if (seated) this.seated.set(player, doc.id);
+      else if (this.seated.get(player) === doc.id) this.seated.delete(player);
+    }
+    if (stepAt === null) this.jobs.removeNow(tableJobKey(doc.id));
+    else this.jobs.putNow(tableJobKey(doc.id), doc.version, stepAt);
   }
 }

@@ -1,60 +1,81 @@
-import { createHash } from 'node:crypto';
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
-import type { Phase, PlayerId, TableId } from '@fives/protocol';
-import { createClient } from 'redis';
-import type { RecordAppend, SeatRecord, TableDoc } from '../tables/doc.ts';
-import type { TableStore } from './store.ts';
+import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
+import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
+import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
+import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
+import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
+import { openEntry, seatedMarks } from '../tables/summary.ts';
+import type { Created, TableStore } from './store.ts';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis):
  *
- *   {prefix}t:{<id>}          hash: version, meta (id, createdAt, hostId, rules), seats, phase, game, state
+ *   {prefix}t:{<id>}          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
+ *                             state, control (host, settings, clocks)
  *   {prefix}t:{<id>}:g:<n>    list: game n's finished hands, as record entries (RECORD.md), in order
  *   {prefix}active            set: ids of tables with a game under way
+ *   {prefix}code:<CODE>       the id of the table with this short code
+ *   {prefix}open              sorted set: open tables (see `openEntry`) by creation time
+ *   {prefix}open:e            hash: open table id → its entry in the list (JSON)
  *
- * Every change goes through one Lua script that checks the stored version and writes the table
- * (and appends a finished hand) atomically, so any number of server processes can serve one
- * table: of two changes made on the same version, exactly one is written. The braces are a
- * Redis Cluster hash tag: a table's keys share a slot.
+ * plus the jobs (`jobs/redis.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
+ * prefix. Every change goes through one Lua script that checks the stored version and writes the
+ * table, appends a finished hand, updates the open list and the index of who is seated at a game
+ * under way, and sets the table's next automatic step — all atomically, so any number of server processes can serve one table: of two changes made
+ * on the same version exactly one is written, and no written change is without its next step.
+ * The braces are a Redis Cluster hash tag: a table's own keys share a slot.
  */
 
-const CREATE = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6])
-return 1
+const OPEN_LUA = `
+local function list_open(open, entries, id, entry, score)
+  if entry ~= '' then
+    redis.call('ZADD', open, score, id)
+    redis.call('HSET', entries, id, entry)
+  else
+    redis.call('ZREM', open, id)
+    redis.call('HDEL', entries, id)
+  end
+end
 `;
 
-const COMMIT = `
+// KEYS: table code active open openEntries due payloads seated
+// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks
+const CREATE = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if not redis.call('SET', KEYS[2], ARGV[8], 'NX') then return 2 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
+if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[8]) end
+list_open(KEYS[4], KEYS[5], ARGV[8], ARGV[9], ARGV[10])
+if ARGV[11] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
+mark_seated(KEYS[8], ARGV[8], ARGV[12])
+return 1
+`);
+
+// KEYS: table record active open openEntries due payloads seated
+// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks
+const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
 local current = redis.call('HGET', KEYS[1], 'version')
 if current ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6])
-if ARGV[7] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[7]) end
-if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[8]) else redis.call('SREM', KEYS[3], ARGV[8]) end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
+if ARGV[8] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[8]) end
+if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[9]) else redis.call('SREM', KEYS[3], ARGV[9]) end
+list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
+if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
+mark_seated(KEYS[8], ARGV[9], ARGV[13])
 return 1
-`;
-
-interface Script {
-  readonly text: string;
-  readonly sha: string;
-}
-
-function script(text: string): Script {
-  return { text, sha: createHash('sha1').update(text).digest('hex') };
-}
-
-const scripts = { create: script(CREATE), commit: script(COMMIT) };
-
-function makeClient(url: string) {
-  return createClient({ url });
-}
-
-type RedisClient = ReturnType<typeof makeClient>;
+`);
 
 interface Meta {
   readonly id: TableId;
+  readonly code: TableCode;
   readonly createdAt: string;
-  readonly hostId: PlayerId;
   readonly rulesInput: RulesInput;
+}
+
+interface Control {
+  readonly hostId: PlayerId;
+  readonly settings: TableSettings;
+  readonly clock: TableClock;
 }
 
 export interface RedisStoreOptions {
@@ -68,54 +89,85 @@ export interface RedisStoreOptions {
 export class RedisTableStore implements TableStore {
   readonly kind = 'redis';
   readonly durable = true;
+  readonly jobs: RedisJobQueue;
+  readonly matchmaking: RedisMatchmaking;
 
   private constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.jobs = new RedisJobQueue(client, prefix);
+    this.matchmaking = new RedisMatchmaking(client, prefix);
+  }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
-    const client = makeClient(options.url);
+    const client = makeRedisClient(options.url);
     client.on('error', (error: Error) => options.onError?.(error));
     await client.connect();
     return new RedisTableStore(client, options.prefix ?? 'fives:');
   }
 
-  async create(doc: TableDoc): Promise<boolean> {
-    const meta: Meta = { id: doc.id, createdAt: doc.createdAt, hostId: doc.hostId, rulesInput: doc.rulesInput };
-    const written = await this.run(scripts.create, [this.tableKey(doc.id)], [
-      String(doc.version),
-      JSON.stringify(meta),
-      ...this.mutableFields(doc),
-    ]);
-    return written === 1;
+  async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
+    const meta: Meta = { id: doc.id, code: doc.code, createdAt: doc.createdAt, rulesInput: doc.rulesInput };
+    const jobs = jobKeys(this.prefix);
+    const written = await runScript(
+      this.client,
+      CREATE,
+      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix)],
+      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc)],
+    );
+    return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
   }
 
   async load(id: TableId): Promise<TableDoc | null> {
     const h = await this.client.hGetAll(this.tableKey(id));
     if (h.version === undefined || h.meta === undefined) return null;
     const meta = JSON.parse(h.meta) as Meta;
+    const control = JSON.parse(h.control ?? 'null') as Control | null;
+    // Written by a server from before the lobby (no code, settings or clocks): not migrated.
+    if (control === null) throw new Error(`table ${id} was stored by an older server (no control field) and cannot be read`);
     return {
       ...meta,
       version: Number(h.version),
+      hostId: control.hostId,
       seats: JSON.parse(h.seats ?? '[]') as SeatRecord[],
       phase: h.phase as Phase,
       game: Number(h.game),
       state: JSON.parse(h.state ?? 'null') as GameState | null,
+      settings: control.settings,
+      clock: control.clock ?? NO_CLOCK,
     };
   }
 
-  async commit(next: TableDoc, append?: RecordAppend): Promise<boolean> {
+  async idForCode(code: TableCode): Promise<TableId | null> {
+    return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
+  }
+
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null): Promise<boolean> {
     const game = append?.game ?? next.game;
-    const written = await this.run(
-      scripts.commit,
-      [this.tableKey(next.id), this.recordKey(next.id, game), this.activeKey()],
+    const jobs = jobKeys(this.prefix);
+    const written = await runScript(
+      this.client,
+      COMMIT,
+      [
+        this.tableKey(next.id),
+        this.recordKey(next.id, game),
+        this.activeKey(),
+        this.openKey(),
+        this.openEntriesKey(),
+        jobs.due,
+        jobs.payloads,
+        seatedKey(this.prefix),
+      ],
       [
         String(next.version - 1),
         String(next.version),
         ...this.mutableFields(next),
         append === undefined ? '' : JSON.stringify(append.hand),
         next.id,
+        ...this.openFields(next),
+        stepArg(stepAt),
+        marksArg(next),
       ],
     );
     return written === 1;
@@ -128,6 +180,13 @@ export class RedisTableStore implements TableStore {
 
   async activeTables(): Promise<TableId[]> {
     return (await this.client.sMembers(this.activeKey())) as TableId[];
+  }
+
+  async openTables(limit: number): Promise<OpenTable[]> {
+    const ids = await this.client.zRange(this.openKey(), 0, limit - 1, { REV: true });
+    if (ids.length === 0) return [];
+    const entries = await this.client.hmGet(this.openEntriesKey(), ids);
+    return entries.flatMap((text) => (text == null ? [] : [JSON.parse(text) as OpenTable]));
   }
 
   async ping(): Promise<boolean> {
@@ -152,7 +211,13 @@ export class RedisTableStore implements TableStore {
   }
 
   private mutableFields(doc: TableDoc): string[] {
-    return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state)];
+    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock };
+    return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
+  }
+
+  private openFields(doc: TableDoc): [string, string] {
+    const entry = openEntry(doc);
+    return [entry === null ? '' : JSON.stringify(entry), String(Date.parse(doc.createdAt))];
   }
 
   private tableKey(id: TableId): string {
@@ -167,15 +232,26 @@ export class RedisTableStore implements TableStore {
     return `${this.prefix}active`;
   }
 
-  /** EVALSHA, falling back to EVAL once when Redis does not have the script cached (a restart, a flush). */
-  private async run(s: Script, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await this.client.evalSha(s.sha, { keys, arguments: args });
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.includes('NOSCRIPT')) throw error;
-      return this.client.eval(s.text, { keys, arguments: args });
-    }
+  private codeKey(code: TableCode): string {
+    return `${this.prefix}code:${code}`;
   }
+
+  private openKey(): string {
+    return `${this.prefix}open`;
+  }
+
+  private openEntriesKey(): string {
+    return `${this.prefix}open:e`;
+  }
+}
+
+/** `[[player, 1|0], …]`: as `mark_seated` reads it (cjson decodes an empty array as an empty table). */
+function marksArg(doc: TableDoc): string {
+  return JSON.stringify(seatedMarks(doc).map(([player, seated]) => [player, seated ? 1 : 0]));
+}
+
+function stepArg(stepAt: number | null): string {
+  return stepAt === null ? '' : String(Math.round(stepAt));
 }
 
 function escapeGlob(text: string): string {

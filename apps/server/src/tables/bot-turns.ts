@@ -2,42 +2,82 @@ import { type Action, type GameState, type RandomSource, apply, legalActions, vi
 import { type BotLevel, type WireAction, toWireAction } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { chooseBotAction } from '../bots/policy.ts';
+import { mugginsOpen, paused, turnExpired } from './clock.ts';
 import type { TableDoc } from './doc.ts';
 
-/** Whether some computer player at the table has something to do now (its turn, or a Muggins to call). */
-export function botCanAct(doc: TableDoc): boolean {
-  const state = doc.state;
-  if (state === null || state.status !== 'playing') return false;
-  return doc.seats.some((s, seat) => s.kind === 'bot' && legalActions(view(state, seat)).length > 0);
+/** The level a computer player plays at when it stands in for a person (gone, or out of time). */
+export const STAND_IN_LEVEL: BotLevel = 'medium';
+
+/**
+ * Who plays a seat by itself at `now`, and why: its computer player; a stand-in for a person who
+ * is away (the whole seat, Muggins calls included); or a stand-in for a person whose turn time
+ * ran out (that turn only). Null: the seat waits for its person.
+ */
+export type Actor = { readonly level: BotLevel; readonly why: 'bot' | 'away' | 'timeout' };
+
+export function actorOf(doc: TableDoc, seat: number, now: number): Actor | null {
+  const s = doc.seats[seat];
+  if (s === undefined || s.kind === 'open') return null;
+  if (s.kind === 'bot') return { level: s.level, why: 'bot' };
+  if (s.away === true) return { level: STAND_IN_LEVEL, why: 'away' };
+  return turnExpired(doc, now) && doc.state?.hand?.turn === seat ? { level: STAND_IN_LEVEL, why: 'timeout' } : null;
 }
 
-/** The bot move to make now: a Muggins call first (it closes when the next tile is played), else the bot whose turn it is. */
-export function botMove(d: TableDoc, random: RandomSource, log: FastifyBaseLogger): { seat: number; wire: WireAction } | null {
+/** Whether some seat's computer player (or stand-in) has something to do now. */
+export function botCanAct(doc: TableDoc, now: number): boolean {
+  const state = doc.state;
+  if (state === null || state.status !== 'playing' || paused(doc)) return false;
+  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && playable(doc, state, seat, now).length > 0);
+}
+
+/** The automatic move to make now: a Muggins call first (it closes when the next tile is played), else the turn's. */
+export function botMove(
+  d: TableDoc,
+  now: number,
+  random: RandomSource,
+  log: FastifyBaseLogger,
+): { seat: number; wire: WireAction; actor: Actor } | null {
   const state = d.state;
-  if (state === null) return null;
-  let chosen: { seat: number; action: Action } | null = null;
-  for (const [seat, s] of d.seats.entries()) {
-    if (s.kind !== 'bot') continue;
-    const action = decide(s.level, state, seat, random, log);
+  if (state === null || paused(d)) return null;
+  let chosen: { seat: number; action: Action; actor: Actor } | null = null;
+  for (const seat of d.seats.keys()) {
+    const actor = actorOf(d, seat, now);
+    if (actor === null) continue;
+    const action = decide(d, actor, state, seat, now, random, log);
     if (action === null) continue;
     if (action.type === 'muggins') {
-      chosen = { seat, action };
+      chosen = { seat, action, actor };
       break;
     }
-    if (state.hand?.turn === seat) chosen = { seat, action };
+    if (state.hand?.turn === seat) chosen = { seat, action, actor };
   }
   if (chosen === null) return null;
-  return { seat: chosen.seat, wire: toWireAction(chosen.action) };
+  return { seat: chosen.seat, wire: toWireAction(chosen.action), actor: chosen.actor };
 }
 
-function decide(level: BotLevel, state: GameState, seat: number, random: RandomSource, log: FastifyBaseLogger): Action | null {
-  const v = view(state, seat);
-  const legal = legalActions(v);
+/** The seat's legal actions now; a Muggins call only while the server's window is open. */
+function playable(doc: TableDoc, state: GameState, seat: number, now: number): Action[] {
+  const legal = legalActions(view(state, seat));
+  return mugginsOpen(doc, now) ? legal : legal.filter((a) => a.type !== 'muggins');
+}
+
+function decide(
+  doc: TableDoc,
+  actor: Actor,
+  state: GameState,
+  seat: number,
+  now: number,
+  random: RandomSource,
+  log: FastifyBaseLogger,
+): Action | null {
+  const legal = playable(doc, state, seat, now);
   if (legal.length === 0) return null;
-  const chosen = chooseBotAction(level, v, random);
-  if (chosen !== null && chosen.seat === seat && apply(state, chosen).ok) return chosen;
+  const chosen = chooseBotAction(actor.level, view(state, seat), random);
+  const late = chosen?.type === 'muggins' && !mugginsOpen(doc, now);
+  if (chosen !== null && !late && chosen.seat === seat && apply(state, chosen).ok) return chosen;
   // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.
   if (state.hand?.turn !== seat) return null;
-  log.error({ seat, level, chose: chosen?.type ?? null }, 'a bot policy gave no legal action on its turn; playing its first legal one');
-  return legal.find((a) => a.type !== 'muggins') ?? legal[0] ?? null;
+  // A call the server's window no longer allows is no mistake: the policy could not know.
+  if (!late) log.error({ seat, level: actor.level, chose: chosen?.type ?? null }, 'a bot policy gave no legal action on its turn; playing its first legal one');
+  return legal.find((a) => a.type !== 'muggins') ?? null;
 }

@@ -1,11 +1,32 @@
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
-import type { BotLevel, Phase, PlayerId, TableId } from '@fives/protocol';
+import type { BotLevel, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
 
-/** A seat as the server keeps it: the player id of a person is private to the server. */
+/**
+ * A seat as the server keeps it: the player id of a person is private to the server. `away`: the
+ * person is gone (past the grace period, or left mid-game) and a computer player plays for them.
+ */
 export type SeatRecord =
   | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string }
+  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean }
   | { readonly kind: 'bot'; readonly level: BotLevel };
+
+/** What the host chooses about the table beyond the rules. */
+export interface TableSettings {
+  /** Seconds per turn; null: no turn timer. */
+  readonly turnSeconds: number | null;
+  /** Shown in the open-tables list while it waits for players. */
+  readonly listed: boolean;
+}
+
+/** The clocks running at the table, in ms since the epoch (see `tables/clock.ts`). */
+export interface TableClock {
+  /** A person's timed turn: which one (game, hand, seat) and when it runs out. */
+  readonly turn: { readonly seat: number; readonly game: number; readonly hand: number; readonly at: number } | null;
+  /** Until when the count just missed may be called (Muggins); null when nothing is missed. */
+  readonly muggins: number | null;
+}
+
+export const NO_CLOCK: TableClock = { turn: null, muggins: null };
 
 /**
  * Everything the server knows of a table, as it is stored. `version` grows by one with every
@@ -15,8 +36,11 @@ export type SeatRecord =
  */
 export interface TableDoc {
   readonly id: TableId;
+  /** The short code that finds the table, as its invite link does; never changes. */
+  readonly code: TableCode;
   readonly version: number;
   readonly createdAt: string;
+  /** The host: may change (a host who leaves hands the role on). */
   readonly hostId: PlayerId;
   /** The rules as the host gave them (checked); kept for the game records. */
   readonly rulesInput: RulesInput;
@@ -25,6 +49,8 @@ export interface TableDoc {
   /** The current or last game's number, from 1; 0 before the first start. */
   readonly game: number;
   readonly state: GameState | null;
+  readonly settings: TableSettings;
+  readonly clock: TableClock;
 }
 
 /** A finished hand (or the hand a game ended in) to append to a game's record with a change. */

@@ -11,10 +11,12 @@ export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): 
   const base = { tableId: doc.id, version: doc.version, game: doc.game, event: cause.kind };
   switch (cause.kind) {
     case 'action':
-      log.info({ ...base, seat: cause.seat, action: cause.type, bot: cause.bot, status: doc.state?.status }, 'table event');
+      log.info({ ...base, seat: cause.seat, action: cause.type, by: cause.by, status: doc.state?.status }, 'table event');
       return;
     case 'joined':
     case 'left':
+    case 'away':
+    case 'returned':
       log.info({ ...base, seat: cause.seat }, 'table event');
       return;
     case 'seat':
@@ -23,6 +25,7 @@ export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): 
     case 'started':
     case 'rematch':
     case 'dealt':
+    case 'settings':
       log.info({ ...base, hand: doc.state?.hands.length ?? 0 }, 'table event');
       return;
   }

@@ -63,6 +63,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.seatsOpen:
     case ErrorCode.seatTaken:
     case ErrorCode.gameNotOver:
+    case ErrorCode.alreadyPlaying:
       return 409;
     case ErrorCode.busy:
       return 503;

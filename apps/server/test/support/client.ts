@@ -27,11 +27,17 @@ export async function guest(url: string, name: string): Promise<GuestResponse> {
   return (await res.json()) as GuestResponse;
 }
 
-export async function createTable(url: string, token: string, rules: object, seats?: SeatSpec[]): Promise<CreateTableResponse> {
+export async function createTable(
+  url: string,
+  token: string,
+  rules: object,
+  seats?: SeatSpec[],
+  extra: { turnSeconds?: number | null; listed?: boolean } = {},
+): Promise<CreateTableResponse> {
   const res = await fetch(`${url}/api/tables`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(seats === undefined ? { rules } : { rules, seats }),
+    body: JSON.stringify({ rules, ...(seats === undefined ? {} : { seats }), ...extra }),
   });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
   return (await res.json()) as CreateTableResponse;

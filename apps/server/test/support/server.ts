@@ -1,7 +1,9 @@
 import { type RandomSource, seededRandom } from '@fives/engine';
-import { type GameApp, build } from '../../src/app.ts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { type GameApp, type ServerOptions, build } from '../../src/app.ts';
 import type { TableStore } from '../../src/store/store.ts';
-import { redisStore } from './redis.ts';
+import { REDIS_URL, redisStore, uniquePrefix } from './redis.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
@@ -11,18 +13,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export type TestServerOptions = Pick<ServerOptions, 'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs'> & {
+  store?: TableStore;
+  random?: RandomSource;
+  seed?: string;
+};
+
 /** A real server on a free port against Redis (a fresh key prefix), bots without a pause. */
-export async function startServer(options: { store?: TableStore; random?: RandomSource; seed?: string } = {}): Promise<TestServer> {
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const store = options.store ?? (await redisStore());
-  const app = await build({
-    store,
-    secret: TEST_SECRET,
-    logger: false,
-    botDelayMs: 0,
-    handPauseMs: 0,
-    random: options.random ?? seededRandom(options.seed ?? 'server-tests'),
-    webRoot: null,
-  });
+  const app = await buildTestApp(store, options);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -31,6 +31,58 @@ export async function startServer(options: { store?: TableStore; random?: Random
       const s = app.store as TableStore & { deleteAll?: () => Promise<number> };
       await s.deleteAll?.();
       await app.close();
+    },
+  };
+}
+
+function buildTestApp(store: TableStore, options: TestServerOptions): Promise<GameApp> {
+  return build({
+    store,
+    secret: TEST_SECRET,
+    logger: false,
+    botDelayMs: options.botDelayMs ?? 0,
+    handPauseMs: 0,
+    random: options.random ?? seededRandom(options.seed ?? 'server-tests'),
+    webRoot: null,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+    ...(options.mugginsWindowMs === undefined ? {} : { mugginsWindowMs: options.mugginsWindowMs }),
+    ...(options.queueTurnSeconds === undefined ? {} : { queueTurnSeconds: options.queueTurnSeconds }),
+  });
+}
+
+/**
+ * Server nodes sharing one Redis prefix, each with its own connections, Socket.IO server, job
+ * runner and memory — every way two processes differ but the process itself — and the Socket.IO
+ * Redis adapter between them (on a channel of the prefix's own), as a deployment runs them.
+ */
+export async function startNodes(count: number, options: TestServerOptions = {}): Promise<{ nodes: TestServer[]; prefix: string; close(): Promise<void> }> {
+  const prefix = uniquePrefix();
+  const nodes: TestServer[] = [];
+  const clients: { readonly isOpen: boolean; close(): Promise<void> }[] = [];
+  for (let i = 0; i < count; i++) {
+    const store = await redisStore(prefix);
+    const app = await buildTestApp(store, { ...options, seed: `${options.seed ?? 'nodes'}-${i}` });
+    const pub = createClient({ url: REDIS_URL });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    // Subscribers first: a closing node must stop hearing the others' requests before it loses
+    // the connection it would answer them on.
+    clients.unshift(sub);
+    clients.push(pub);
+    app.io.adapter(createAdapter(pub, sub, { key: `${prefix}io` }));
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    nodes.push({ app, url, close: () => app.close() });
+  }
+  return {
+    nodes,
+    prefix,
+    async close() {
+      const cleaner = await redisStore(prefix);
+      for (const n of nodes) await n.close();
+      for (const c of clients) if (c.isOpen) await c.close();
+      await cleaner.deleteAll();
+      await cleaner.close();
     },
   };
 }

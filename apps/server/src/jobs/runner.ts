@@ -1,0 +1,124 @@
+import { type Job, type ClaimedJob, type JobQueue, jobOf } from './job.ts';
+
+export interface JobRunnerOptions {
+  /** How often to look for due jobs set by other nodes (or by a node that died), ms. */
+  readonly pollMs: number;
+  /** How long a claimed job is this node's alone before another may take it again, ms. */
+  readonly leaseMs: number;
+  /** Jobs claimed per round trip. */
+  readonly batch: number;
+  readonly onError: (error: unknown, job: Job | string) => void;
+}
+
+/**
+ * Runs due jobs on this node. Every node polls the shared queue now and then (so a job set by a
+ * node that has died still runs), and wakes up exactly when a job it set itself falls due (so
+ * a bot's move does not wait for the next poll). Time is read from `now` only, never from the
+ * timers: a test moves a fake clock on and calls `poll()`.
+ */
+export class JobRunner {
+  private interval: NodeJS.Timeout | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeAt = Number.POSITIVE_INFINITY;
+  private current: Promise<number> | null = null;
+  private next: Promise<number> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly now: () => number,
+    private readonly run: (job: Job) => Promise<void>,
+    private readonly o: JobRunnerOptions,
+  ) {}
+
+  start(): void {
+    if (this.closed || this.interval !== null) return;
+    this.interval = setInterval(() => void this.poll(), this.o.pollMs);
+    this.interval.unref();
+    void this.poll();
+  }
+
+  /** A job this node set falls due at `at`: poll then, not at the next interval. */
+  wake(at: number): void {
+    if (this.closed) return;
+    if (at <= this.now()) {
+      // Due already: at once, whatever later wake-up is pending (a clock moved on by a test is one).
+      setImmediate(() => void this.poll());
+      return;
+    }
+    if (at >= this.wakeAt) return;
+    if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
+    this.wakeAt = at;
+    const delay = Math.min(Math.max(0, at - this.now()), 2 ** 31 - 1);
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeAt = Number.POSITIVE_INFINITY;
+      void this.poll();
+    }, delay);
+    this.wakeTimer.unref();
+  }
+
+  /**
+   * Claims and runs every job due now, until none is left; resolves to how many ran. A call
+   * made while a round is under way runs one more round after it, so whatever was due when
+   * it was called has run when it resolves.
+   */
+  poll(): Promise<number> {
+    if (this.closed) return Promise.resolve(0);
+    if (this.current === null) {
+      this.current = this.drain().finally(() => {
+        this.current = null;
+      });
+      return this.current;
+    }
+    this.next ??= this.current.then(
+      () => {
+        this.next = null;
+        return this.poll();
+      },
+      () => {
+        this.next = null;
+        return this.poll();
+      },
+    );
+    return this.next;
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.interval !== null) clearInterval(this.interval);
+    if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
+    this.interval = null;
+    this.wakeTimer = null;
+  }
+
+  private async drain(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      let claimed: ClaimedJob[];
+      try {
+        const now = this.now();
+        claimed = await this.queue.claim(now, now + this.o.leaseMs, this.o.batch);
+      } catch (error) {
+        this.o.onError(error, 'claim');
+        return ran;
+      }
+      await Promise.all(claimed.map((c) => this.runOne(c)));
+      ran += claimed.length;
+      if (claimed.length < this.o.batch || this.closed) return ran;
+    }
+  }
+
+  private async runOne(claimed: ClaimedJob): Promise<void> {
+    const job = jobOf(claimed.key, claimed.payload);
+    // A key this node does not know (set by a newer server?) stays for a node that does.
+    if (job === null) return;
+    try {
+      await this.run(job);
+      await this.queue.done(claimed);
+    } catch (error) {
+      // Not done: the lease runs out and some node tries again.
+      this.o.onError(error, job ?? claimed.key);
+    }
+  }
+}

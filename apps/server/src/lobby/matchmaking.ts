@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Rules, RulesInput } from '@fives/engine';
+import type { BotLevel, PlayerId, QueueId, TableId } from '@fives/protocol';
+
+/** A person waiting in a queue. Times are ms since the epoch. */
+export interface Ticket {
+  readonly playerId: PlayerId;
+  readonly name: string;
+  /** The computer players' level if this person's wait runs out first. */
+  readonly level: BotLevel;
+  readonly joinedAt: number;
+  /** When this person's chosen wait is over. */
+  readonly botsAt: number;
+}
+
+/** A queue: one per game people may ask for (the resolved rules, players included). */
+export interface QueueSpec {
+  readonly id: QueueId;
+  /** The rules to make its tables with (as the first person asked for them), and how many they seat. */
+  readonly rules: RulesInput;
+  readonly players: number;
+}
+
+/**
+ * People taken out of a queue together, to be seated at table `tableId` in this order (the
+ * computer filling the seats after them at the level of the ticket whose wait ends first). It is
+ * stored until the table exists, with a job to seat it, so a node dying in between loses no one.
+ */
+export interface PendingMatch {
+  readonly tableId: TableId;
+  readonly queue: QueueId;
+  readonly rules: RulesInput;
+  readonly tickets: readonly Ticket[];
+}
+
+/** How many wait in a queue, and when the earliest wait is over (null: nobody waits). */
+export interface QueueCount {
+  readonly queue: QueueId;
+  readonly rules: RulesInput | null;
+  readonly waiting: number;
+  readonly botsAt: number | null;
+}
+
+/** The table id a match would get, and until when the node that makes it has it to itself. */
+export interface MatchSlot {
+  readonly tableId: TableId;
+  readonly leaseUntil: number;
+}
+
+export type JoinOutcome =
+  | { readonly kind: 'waiting'; readonly count: QueueCount }
+  | { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount }
+  /** The person waits in another queue: leave it first. */
+  | { readonly kind: 'elsewhere'; readonly queue: QueueId }
+  /** The person sits at a game under way (or one just matched for them). */
+  | { readonly kind: 'playing'; readonly tableId: TableId };
+
+export type FillOutcome = { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount } | { readonly kind: 'none' };
+
+/**
+ * The random-opponent queues. Every operation is one atomic step (a Lua script in Redis), so
+ * however many people join at the same moment, on however many nodes, each ticket is taken out
+ * of its queue exactly once and a person waits in one queue at most. A person seated at a game
+ * under way — the table store keeps that index with every commit, and a match marks its people
+ * in the same step that takes them out — cannot wait, and is dropped from a line they still
+ * stand in: nobody is ever seated at two tables at once. Both implementations pass
+ * `test/matchmaking.contract.ts`.
+ */
+export interface Matchmaking {
+  /**
+   * Puts the ticket in the queue (joining the same queue again keeps the first ticket and its
+   * place) and, when `queue.players` people wait, takes the first of them out as a match.
+   * Keeps the queue's fill job due at its earliest `botsAt`.
+   */
+  join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome>;
+  /** Takes the person out of whatever queue they wait in; null when they wait in none. */
+  leave(playerId: PlayerId): Promise<QueueCount | null>;
+  /** The queue's fill job: when its earliest wait is over at `now`, everyone waiting is a match. */
+  fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome>;
+  count(queue: QueueId): Promise<QueueCount>;
+  /** Which queue the person waits in. */
+  queueOf(playerId: PlayerId): Promise<QueueId | null>;
+  pending(tableId: TableId): Promise<PendingMatch | null>;
+  /** The match is seated: forget it (and its job). */
+  settle(tableId: TableId): Promise<void>;
+  /** The match could not be seated: its people are free again (they must join again). */
+  release(match: PendingMatch): Promise<void>;
+}
+
+/** The queue for a set of rules: the same game however it was asked for. */
+export function queueIdOf(rules: Rules): QueueId {
+  const canonical = JSON.stringify([
+    rules.preset,
+    rules.players,
+    rules.variant,
+    rules.handSize,
+    rules.target,
+    rules.firstLeader,
+    rules.nextLeader,
+    rules.blockedScoring,
+    rules.spinnerOpens,
+    rules.scoreUnit,
+    rules.muggins,
+    rules.partnerships,
+  ]);
+  return `q${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}` as QueueId;
+}

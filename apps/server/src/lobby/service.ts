@@ -1,0 +1,174 @@
+import { type RulesInput, resolveRules } from '@fives/engine';
+import {
+  type BotLevel,
+  ErrorCode,
+  OPEN_TABLES_LIMIT,
+  type OpenTable,
+  type PlayerId,
+  type QueueId,
+  type QueueMatched,
+  type QueueStatus,
+  type TableId,
+} from '@fives/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Player } from '../identity/token.ts';
+import { awayJobKey } from '../jobs/job.ts';
+import type { TableStore } from '../store/store.ts';
+import { newTableId } from '../tables/code.ts';
+import type { TableDoc } from '../tables/doc.ts';
+import { type Outcome, fromGameError, refuse, success } from '../tables/problems.ts';
+import type { TableService } from '../tables/service.ts';
+import { type MatchSlot, type PendingMatch, type QueueCount, queueIdOf } from './matchmaking.ts';
+
+/** What the lobby tells the sockets (which reach every node's sockets through rooms). */
+export interface LobbyEvents {
+  readonly matched: (playerId: PlayerId, message: QueueMatched) => void;
+  readonly queueStatus: (status: QueueStatus) => void;
+}
+
+export interface LobbyServiceOptions {
+  readonly tables: TableService;
+  readonly store: TableStore;
+  readonly now: () => Date;
+  /** How long the node that takes a match out of a queue has it to itself before another may seat it. */
+  readonly leaseMs: number;
+  /** How long a person matched in a queue has to come to their table before a stand-in plays for them. */
+  readonly graceMs: number;
+  /** The turn time of tables made from the queues (null: none). */
+  readonly queueTurnSeconds: number | null;
+  readonly log: FastifyBaseLogger;
+  readonly events: LobbyEvents;
+  /** Wake this node's job runner at `at`. */
+  readonly wake: (at: number) => void;
+}
+
+/** The ways to a table besides an invitation: play now, the random-opponent queues, the open-tables list. */
+export class LobbyService {
+  constructor(private readonly o: LobbyServiceOptions) {}
+
+  /** A table with the player at seat 0 and computer players of `level` in the others, dealt at once. */
+  playNow(player: Player, rules: RulesInput, level: BotLevel, turnSeconds: number | null): Promise<Outcome<TableDoc>> {
+    return this.o.tables.createStarted({ people: [player], level, rulesInput: rules, settings: { turnSeconds, listed: false } });
+  }
+
+  /**
+   * Puts the player in the queue for these rules (leaving any other first). Resolves to the
+   * queue as it is now and whether the player still waits in it (false: this arrival completed
+   * a table, and `queue:matched` has been sent).
+   */
+  async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Outcome<{ status: QueueStatus; waiting: boolean }>> {
+    const resolved = resolveRules(rules);
+    if (!resolved.ok) return { ok: false, problem: fromGameError(resolved.error) };
+    const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const now = this.nowMs();
+      const ticket = { playerId: player.id, name: player.name, level, joinedAt: now, botsAt: now + waitSeconds * 1000 };
+      const out = await this.o.store.matchmaking.join(queue, ticket, this.slot(now));
+      if (out.kind === 'elsewhere') {
+        await this.leaveQueue(player.id);
+        continue;
+      }
+      if (out.kind === 'playing') {
+        return refuse(ErrorCode.alreadyPlaying, `you sit at a game under way (table ${out.tableId}); finish it or leave it first`);
+      }
+      if (out.kind === 'matched') await this.seat(out.match);
+      const status = this.announce(out.count);
+      if (status === null) break;
+      const waiting = out.kind === 'waiting' || !out.match.tickets.some((t) => t.playerId === player.id);
+      return success({ status, waiting });
+    }
+    throw new Error(`could not put ${player.id} in queue ${queue.id}`);
+  }
+
+  /** Out of the queue at once: the queue left, or null when the player was waiting in none. */
+  async leaveQueue(playerId: PlayerId): Promise<QueueId | null> {
+    const count = await this.o.store.matchmaking.leave(playerId);
+    if (count === null) return null;
+    this.announce(count);
+    return count.queue;
+  }
+
+  queueOf(playerId: PlayerId): Promise<QueueId | null> {
+    return this.o.store.matchmaking.queueOf(playerId);
+  }
+
+  /** The `q:` job: a queue's earliest wait is over; everyone waiting sits down, the computer fills the rest. */
+  async fill(queue: QueueId): Promise<void> {
+    const now = this.nowMs();
+    const out = await this.o.store.matchmaking.fill(queue, now, this.slot(now));
+    if (out.kind === 'none') return;
+    await this.seat(out.match);
+    this.announce(out.count);
+  }
+
+  /** The `m:` job: a match whose node died before seating it. */
+  async seatPending(tableId: TableId): Promise<void> {
+    const match = await this.o.store.matchmaking.pending(tableId);
+    if (match !== null) await this.seat(match);
+  }
+
+  openTables(): Promise<OpenTable[]> {
+    return this.o.store.openTables(OPEN_TABLES_LIMIT);
+  }
+
+  /**
+   * Makes the match's table (once, however often this runs), tells each person their seat, and
+   * gives each until the grace period is over to come to it before a stand-in plays for them.
+   */
+  private async seat(match: PendingMatch): Promise<void> {
+    const first = match.tickets[0];
+    if (first === undefined) {
+      await this.o.store.matchmaking.settle(match.tableId);
+      return;
+    }
+    // The computer plays at the level of the person whose wait ran out first (it only matters when it fills seats).
+    const soonest = match.tickets.reduce((a, t) => (t.botsAt < a.botsAt ? t : a), first);
+    const made = await this.o.tables.createStarted({
+      id: match.tableId,
+      people: match.tickets.map((t) => ({ id: t.playerId, name: t.name })),
+      level: soonest.level,
+      rulesInput: match.rules,
+      settings: { turnSeconds: this.o.queueTurnSeconds, listed: false },
+    });
+    if (!made.ok) {
+      // Rules that were checked when the queue was joined; failing now is a bug, not the players'.
+      this.o.log.error({ tableId: match.tableId, queue: match.queue, problem: made.problem }, 'a queue match could not be seated');
+      await this.o.store.matchmaking.release(match);
+      await this.o.store.matchmaking.settle(match.tableId);
+      return;
+    }
+    const at = this.nowMs() + this.o.graceMs;
+    for (const [seat, t] of match.tickets.entries()) {
+      await this.o.store.jobs.put(awayJobKey(match.tableId, seat), 0, at, 'ifAbsent');
+      this.o.events.matched(t.playerId, { queue: match.queue, tableId: match.tableId, seat });
+    }
+    this.o.wake(at);
+    await this.o.store.matchmaking.settle(match.tableId);
+    this.o.log.info({ tableId: match.tableId, queue: match.queue, people: match.tickets.length, event: 'matched' }, 'queue event');
+  }
+
+  /** Tells the queue's people its count, and wakes this node for its fill time. */
+  private announce(count: QueueCount): QueueStatus | null {
+    if (count.rules === null) return null;
+    const rules = resolveRules(count.rules);
+    if (!rules.ok) return null;
+    const now = this.nowMs();
+    const status: QueueStatus = {
+      queue: count.queue,
+      rules: rules.value,
+      waiting: count.waiting,
+      botsAt: count.botsAt === null ? null : { at: new Date(count.botsAt).toISOString(), remainingMs: Math.max(0, Math.round(count.botsAt - now)) },
+    };
+    if (count.botsAt !== null) this.o.wake(count.botsAt);
+    this.o.events.queueStatus(status);
+    return status;
+  }
+
+  private slot(now: number): MatchSlot {
+    return { tableId: newTableId(), leaseUntil: now + this.o.leaseMs };
+  }
+
+  private nowMs(): number {
+    return this.o.now().getTime();
+  }
+}
