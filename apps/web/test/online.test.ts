@@ -53,11 +53,8 @@ describe('the online connection against the real server', () => {
     return conn;
   };
 
-  /** Whether the server has the lobby (issue 5). */
-  let lobby = false;
   beforeAll(async () => {
     server = await startGameServer({ seed: 'online-connection' });
-    lobby = (await fetch(`${server.url}/api/open-tables`)).ok;
   });
   afterAll(async () => {
     for (const c of open) c.close();
@@ -132,23 +129,74 @@ describe('the online connection against the real server', () => {
     await until(friend, (s) => s.table?.summary.game === 2 && s.table.summary.phase === 'playing', 'the rematch');
   }, 30_000);
 
-  it('plays now against the computer: the table starts by itself', async () => {
+  it('plays now against the computer in one step, with a turn timer', async () => {
     const solo = await named('Solo');
-    solo.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 } } });
+    solo.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 }, turnSeconds: 30 } });
+    // A second click while the first is on its way makes no second table.
+    solo.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 }, turnSeconds: 30 } });
     const s = await until(solo, (x) => x.table?.summary.phase === 'playing', 'the dealt table');
+    expect(s.table?.seat).toBe(0);
+    expect(s.table?.summary.hostSeat).toBe(0);
     expect(s.table?.summary.seats.map((x) => x.kind)).toEqual(['human', 'bot']);
+    expect(s.table?.summary.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
+    expect(s.table?.summary.turnSeconds).toBe(30);
     expect(s.table?.view?.hand?.tiles?.length ?? 0).toBeGreaterThan(0);
+    // The person's turn is timed, on this client's clock; a computer's is not.
+    const mine = await until(solo, (x) => x.table?.view?.hand?.turn === 0, 'the player’s turn');
+    expect(mine.table?.summary.turnDeadline).toBeGreaterThan(Date.now());
+    expect(mine.table?.summary.turnDeadline).toBeLessThanOrEqual(Date.now() + 30_000);
     solo.send({ type: 'leaveTable' });
     await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
   });
 
-  it('refuses a turn timer the server lacks, an unknown table and moves by a spectator, in words', async () => {
+  it('lists a table among the open tables and seats a friend by its code', async () => {
+    const watcher = await named('Watcher');
+    watcher.send({ type: 'watchOpenTables', on: true });
+    const host = await named('Lister');
+    host.send({ type: 'createTable', setup: { ...SETUP, bots: 0 }, listed: true });
+    const made = await until(host, (s) => s.table !== null, 'the table');
+    const { id, code } = made.table!.summary;
+    const listed = await until(watcher, (s) => s.openTables.some((t) => t.id === id), 'the table listed');
+    expect(listed.openTables.find((t) => t.id === id)).toMatchObject({ code, host: 'Lister', seatsTaken: 1 });
+
+    const friend = await named('Coder');
+    friend.send({ type: 'joinCode', code: 'not a code' });
+    expect(friend.state.notice?.code).toBe('table/bad_code');
+    // A code in the right form that no table has.
+    friend.send({ type: 'joinCode', code: code === '222222' ? '333333' : '222222' });
+    await until(friend, (s) => s.notice?.code === 'table/not_found', 'no such code');
+    // Typed as a person types it: lower case, with a dash.
+    friend.send({ type: 'joinCode', code: `${code!.slice(0, 3).toLowerCase()}-${code!.slice(3)}` });
+    const seated = await until(friend, (s) => s.table?.summary.id === id, 'a seat by code');
+    expect(seated.table?.seat).toBe(1);
+    await until(watcher, (s) => s.openTables.find((t) => t.id === id)?.seatsTaken === 2, 'the list updated');
+    host.send({ type: 'setSeat', seat: 2, occupant: { type: 'bot', level: 'easy' } });
+    // Full: off the list.
+    await until(watcher, (s) => !s.openTables.some((t) => t.id === id), 'the table off the list');
+    watcher.send({ type: 'watchOpenTables', on: false });
+    expect(watcher.state.openTables).toEqual([]);
+  });
+
+  it('waits in the random-opponent queue with a live count, cancels, and is matched into one table', async () => {
+    const [ann, ben] = await Promise.all([named('Ann'), named('Ben')]);
+    ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    expect((await until(ann, (s) => s.queue !== null, 'waiting')).queue).toMatchObject({ players: 2, preset: 'allFives', waiting: 1 });
+    expect(ann.state.queue?.botsAt).toBeGreaterThan(Date.now());
+    ann.send({ type: 'leaveQueue' });
+    expect(ann.state.queue).toBeNull();
+    ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    await until(ann, (s) => s.queue?.waiting === 1, 'waiting again');
+    ben.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    const [a, b] = await Promise.all([ann, ben].map((c) => until(c, (s) => s.table?.summary.phase === 'playing', 'the matched table')));
+    expect(a?.queue).toBeNull();
+    expect(b?.queue).toBeNull();
+    expect(a?.table?.summary.id).toBe(b?.table?.summary.id);
+    expect([a?.table?.seat, b?.table?.seat].sort()).toEqual([0, 1]);
+    expect(a?.table?.summary.seats.map((x) => x.name).sort()).toEqual(['Ann', 'Ben']);
+  });
+
+  it('refuses an unknown table and moves by a spectator, in words', async () => {
     const p = await named('Picky');
-    // Online means the server has said what it offers.
-    expect(p.state.turnTimers).toBe(lobby);
-    p.send({ type: 'createTable', setup: { ...SETUP, turnSeconds: 30 } });
-    if (lobby) expect((await until(p, (s) => s.table !== null, 'a timed table')).table?.summary.turnSeconds).toBe(30);
-    else await until(p, (s) => s.notice?.code === 'server/no_turn_timer', 'no timers');
     p.send({ type: 'joinTable', table: 'nosuchtable' as never });
     const missing = await until(p, (s) => s.notice?.code === 'table/not_found', 'not found');
     expect(missing.joining).toBeNull();

@@ -1,5 +1,4 @@
 import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem } from '@fives/protocol';
-import type { WireOpenTable } from './lobby-wire.ts';
 import type { Notice } from './types.ts';
 
 /**
@@ -61,28 +60,18 @@ export class Api {
     return this.#post<GuestResponse>('/api/guests', token === undefined ? { name } : { name, token });
   }
 
-  /** `turnSeconds` and `listed` only for a server with the lobby (issue 5). */
-  createTable(token: string, body: CreateTableRequest & { turnSeconds?: number; listed?: boolean }): Promise<Answer<CreateTableResponse>> {
+  createTable(token: string, body: CreateTableRequest): Promise<Answer<CreateTableResponse>> {
     return this.#post<CreateTableResponse>('/api/tables', body, token);
   }
 
-  /** The open-tables list; `http/not_found` from a server without the lobby (issue 5). */
-  openTables(): Promise<Answer<{ tables: WireOpenTable[] }>> {
-    return this.#send<{ tables: WireOpenTable[] }>('/api/open-tables', { method: 'GET' });
-  }
-
-  #post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
-    return this.#send<T>(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(body),
-    });
-  }
-
-  async #send<T>(path: string, init: RequestInit): Promise<Answer<T>> {
+  async #post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
     let res: Response;
     try {
-      res = await this.#fetch(`${this.#origin}${path}`, init);
+      res = await this.#fetch(`${this.#origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body),
+      });
     } catch {
       return { ok: false, problem: UNREACHABLE };
     }

@@ -9,10 +9,10 @@ import {
   type ServerToClientEvents,
   type TableState,
   invitePath,
+  normalizeTableCode,
 } from '@fives/protocol';
 import { type ManagerOptions, type Socket, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
-import { type LobbyRequests, type LobbyServerEvents, isTableCode, normalizeCode, openTableOf, queueOf } from './lobby-wire.ts';
 import {
   type ClientAction,
   type ClientActionType,
@@ -25,9 +25,9 @@ import {
   type TableId,
   tableId,
 } from './types.ts';
-import { type IncomingSummary, noticeOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
+import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
 
-export type GameSocket = Socket<ServerToClientEvents & LobbyServerEvents, ClientToServerEvents>;
+export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
 
 export interface OnlineOptions {
@@ -40,26 +40,35 @@ export interface OnlineOptions {
   readonly now?: () => number;
 }
 
-/** What every server of this protocol carries. */
-const BASE: ReadonlySet<ClientActionType> = new Set(['setName', 'playNow', 'createTable', 'joinTable', 'setSeat', 'startGame', 'move', 'nextHand', 'rematch', 'leaveTable']);
-/** …and what a server with the lobby (issue 5) adds. */
-const WITH_LOBBY: ReadonlySet<ClientActionType> = new Set([...BASE, 'joinCode', 'joinQueue', 'leaveQueue', 'watchOpenTables']);
+const OFFERS: ReadonlySet<ClientActionType> = new Set([
+  'setName',
+  'playNow',
+  'createTable',
+  'joinTable',
+  'joinCode',
+  'setSeat',
+  'startGame',
+  'move',
+  'nextHand',
+  'rematch',
+  'leaveTable',
+  'joinQueue',
+  'leaveQueue',
+  'watchOpenTables',
+]);
+
+/** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
+const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
 
 const NOT_CONNECTED: Notice = { code: 'link/down', message: 'Not connected to the server: wait for it to come back, then try again.' };
 const NO_NAME: Notice = { code: 'auth/required', message: 'Pick a name first.' };
 const NOT_AT_TABLE: Notice = { code: 'table/not_joined', message: 'You are not at a table.' };
-const NO_LOBBY: Notice = { code: 'server/unsupported', message: 'This server has no table codes, random opponents or open tables yet.' };
-
-type Request = ClientEvent | keyof LobbyRequests;
-type MessageOf<E extends Request> = (E extends ClientEvent ? ClientMessage<E> : never) | (E extends keyof LobbyRequests ? LobbyRequests[E]['message'] : never);
-type ResultOf<E extends Request> = (E extends ClientEvent ? ClientResults[E] : never) | (E extends keyof LobbyRequests ? LobbyRequests[E]['result'] : never);
 
 /**
  * The table on the game server, over exactly what `docs/protocol.md` says: a guest token from
  * `POST /api/guests`, tables from `POST /api/tables`, and Socket.IO for the rest. The table
  * followed is joined again on every (re)connection, so a lost network or a reload comes back to
- * the same seat; states older than the one applied are ignored. The lobby's messages (play now
- * in one step, codes, the queue, open tables, clocks) are used when the server has them.
+ * the same seat; states older than the one applied are ignored.
  */
 export class OnlineConnection implements Connection {
   readonly kind = 'online' as const;
@@ -81,17 +90,18 @@ export class OnlineConnection implements Connection {
   #version = -1;
   #connected: readonly boolean[] | null = null;
   /** The last summary as the server sent it, and when, kept so presence can be merged into it again. */
-  #wireSummary: { readonly summary: IncomingSummary; readonly at: number } | null = null;
+  #wireSummary: { readonly summary: TableState['table']; readonly at: number } | null = null;
   #everConnected = false;
-  /** Whether the server has the lobby's messages; learnt at each connection. */
-  #lobby = false;
-  /** Set by "play now" on a server without the lobby: start the table once its first state shows every seat taken. */
-  #autoStart: TableId | null = null;
   /** The queue this player waits in, joined again after a reconnection. */
   #queue: { readonly players: 2 | 3 | 4; readonly preset: Preset } | null = null;
   #watchingTables = false;
   /** A table being made over HTTP: a second click makes no second table. */
   #creating = false;
+  /**
+   * Joins, leaves and queue messages go one after another: the server handles a socket's
+   * messages side by side, and a leave overtaken by the next join undoes it.
+   */
+  #inOrder: Promise<void> = Promise.resolve();
   readonly #invites = new Map<TableId, string>();
 
   constructor(options: OnlineOptions) {
@@ -100,7 +110,7 @@ export class OnlineConnection implements Connection {
     this.#now = options.now ?? Date.now;
     this.#api = new Api(this.#origin, options.fetch);
     this.#guest = loadGuest(this.#storage);
-    this.#state = { ...EMPTY_STATE, link: 'connecting', offers: BASE, name: this.#guest?.name ?? null };
+    this.#state = { ...EMPTY_STATE, link: 'connecting', offers: OFFERS, name: this.#guest?.name ?? null };
     const factory: SocketFactory = options.socket ?? ((url, o) => io(url, o));
     this.#socket = factory(this.#origin, {
       // Read on every attempt, so a new token (a rename) is used by the next connection.
@@ -171,23 +181,22 @@ export class OnlineConnection implements Connection {
     const socket = this.#socket;
     socket.on('connect', () => {
       this.#everConnected = true;
+      // The name is the server's from this connection on (a rename reconnects with the new token).
+      this.#set({ link: 'online', name: this.#guest?.name ?? null });
       const following = this.#following;
       if (following?.id != null) this.#join(following.id, following.watch);
       else if (following !== null) this.#following = null;
-      // Online once the server has said what it offers, so the lobby never flickers.
-      void this.#learnLobby().then(() => {
-        if (!socket.connected) return;
-        // The name is the server's from this connection on (a rename reconnects with the new token).
-        this.#set({ link: 'online', name: this.#guest?.name ?? null });
-        if (this.#wantedName !== null) void this.#setName(this.#wantedName);
-        if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
-      });
+      if (this.#wantedName !== null) void this.#setName(this.#wantedName);
+      if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
+      if (this.#watchingTables) this.#watchTables(true);
     });
     socket.on('disconnect', (reason) => {
       // The server closed this socket (it is restarting): socket.io does not retry that by itself.
       if (reason === 'io server disconnect') socket.connect();
       // Our own disconnect, to reconnect with a new token: not worth a banner.
       this.#set({ link: reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
+      // Answers to what was on its way will not come: start the order afresh.
+      this.#inOrder = Promise.resolve();
     });
     socket.on('connect_error', (error: Error & { data?: Partial<Problem> }) => {
       if (error.data?.code === 'auth/invalid_token') {
@@ -235,20 +244,8 @@ export class OnlineConnection implements Connection {
     });
     socket.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
-      if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow') this.#set({ notice: noticeOf(problem) });
+      if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.#set({ notice: noticeOf(problem) });
     });
-  }
-
-  /** Asks the server whether it has the lobby (its open-tables list answers); offers follow. */
-  async #learnLobby(): Promise<void> {
-    const answer = await this.#api.openTables();
-    this.#lobby = answer.ok;
-    this.#set({
-      offers: this.#lobby ? WITH_LOBBY : BASE,
-      turnTimers: this.#lobby,
-      ...(answer.ok && this.#watchingTables ? { openTables: answer.value.tables.map(openTableOf) } : {}),
-    });
-    if (this.#lobby && this.#watchingTables) this.#request('lobby:watch', { on: true });
   }
 
   #apply(s: TableState): void {
@@ -266,11 +263,6 @@ export class OnlineConnection implements Connection {
     const id = following.id;
     const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
     this.#set({ table: { summary, seat: s.seat, view: s.view }, joining: null, detached: null });
-    const full = s.table.seats.every((seat) => seat.kind !== 'open');
-    if (this.#autoStart === id && s.table.phase === 'waiting' && s.seat !== null && s.table.hostSeat === s.seat && full) {
-      this.#autoStart = null;
-      this.#tableRequest('table:start', (tableId) => ({ tableId }));
-    }
   }
 
   async #setName(raw: string): Promise<void> {
@@ -303,7 +295,6 @@ export class OnlineConnection implements Connection {
     let problem: Notice | null = null;
     const rules = resolveRules(setup.rules);
     if (this.#guest === null) problem = NO_NAME;
-    else if (setup.turnSeconds !== null && !this.#lobby) problem = { code: 'server/no_turn_timer', message: 'This server has no turn timers yet: set the turn timer to Off.' };
     else if (!rules.ok) problem = noticeOf({ code: 'rules/invalid', message: rules.error.message });
     if (problem !== null || !rules.ok) {
       this.#set({ notice: problem });
@@ -312,46 +303,44 @@ export class OnlineConnection implements Connection {
     return rules.value.players;
   }
 
-  async #create(setup: GameSetup, listed: boolean, startNow = false): Promise<void> {
+  async #create(setup: GameSetup, listed: boolean): Promise<void> {
     const players = this.#check(setup);
     const guest = this.#guest;
     if (players === null || guest === null || this.#creating) return;
-    const extras = this.#lobby ? { ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }), ...(listed ? { listed } : {}) } : {};
     this.#creating = true;
-    const created = await this.#api.createTable(guest.token, { rules: setup.rules, seats: seatSpecs(players, setup), ...extras });
+    const created = await this.#api.createTable(guest.token, {
+      rules: setup.rules,
+      seats: seatSpecs(players, setup),
+      ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }),
+      ...(listed ? { listed } : {}),
+    });
     this.#creating = false;
     if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
     const id = tableId(created.value.tableId);
     this.#invites.set(id, created.value.inviteUrl);
-    if (startNow) this.#autoStart = id;
     this.#follow(id, false);
   }
 
-  /** One step on a lobby server; else a table with computer players in every other seat, started as soon as it exists. */
+  /** One step: a new table with computer players in every other seat, dealt at once. */
   #playNow(setup: GameSetup): void {
     const players = this.#check(setup);
     if (players === null) return;
     if (setup.bots !== players - 1) {
       return this.#set({ notice: { code: 'setup/seats', message: `Play now seats you and ${players - 1} computer players.` } });
     }
-    if (!this.#lobby) {
-      void this.#create(setup, false, true);
-      return;
-    }
     // Already on the way to a table whose first state has not come: one click, one table.
     if (this.#following !== null && this.#following.id === null) return;
     this.#followUnknown();
     const message = { rules: setup.rules, level: setup.level, ...(setup.turnSeconds === null ? {} : { turnSeconds: setup.turnSeconds }) };
-    this.#request('lobby:playNow', message, (reply) => this.#joined(reply));
+    this.#ordered('lobby:playNow', message, (reply) => this.#joined(reply));
   }
 
   #joinCode(text: string): void {
-    if (!this.#lobby) return this.#set({ notice: NO_LOBBY });
     if (!isTableCode(text)) {
       return this.#set({ notice: { code: 'table/bad_code', message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
     }
     this.#followUnknown();
-    this.#request('table:join', { code: normalizeCode(text) }, (reply) => this.#joined(reply));
+    this.#ordered('table:join', { code: normalizeTableCode(text) }, (reply) => this.#joined(reply));
   }
 
   /** About to join a table whose id the server will tell: its first state is adopted. */
@@ -377,7 +366,7 @@ export class OnlineConnection implements Connection {
   }
 
   #join(id: TableId, watch: boolean): void {
-    this.#request('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
+    this.#ordered('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
       if (reply.ok || this.#following?.id !== id) return;
       this.#joined(reply);
     });
@@ -387,16 +376,14 @@ export class OnlineConnection implements Connection {
   #joined(reply: Reply<unknown>): void {
     if (reply.ok) return;
     this.#following = null;
-    this.#autoStart = null;
     this.#set({ joining: null, table: null, notice: noticeOf(reply.error) });
   }
 
   #leave(): void {
     const following = this.#following;
     this.#following = null;
-    this.#autoStart = null;
     this.#version = -1;
-    if (following?.id != null && this.#socket.connected) this.#socket.emit('table:leave', { tableId: following.id });
+    if (following?.id != null && this.#socket.connected) this.#ordered('table:leave', { tableId: following.id });
     this.#set({ table: null, joining: null, detached: null, sending: false, notice: null });
   }
 
@@ -413,10 +400,9 @@ export class OnlineConnection implements Connection {
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
-    if (!this.#lobby) return this.#set({ notice: NO_LOBBY });
     if (this.#guest === null) return this.#set({ notice: NO_NAME });
     this.#queue = { players, preset };
-    this.#request('queue:join', { rules: { preset, players } }, (reply) => {
+    this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
         this.#queue = null;
         return this.#set({ queue: null });
@@ -428,13 +414,14 @@ export class OnlineConnection implements Connection {
   #leaveQueue(): void {
     this.#queue = null;
     this.#set({ queue: null });
-    if (this.#lobby && this.#socket.connected) this.#request('queue:leave', {});
+    if (this.#socket.connected) this.#ordered('queue:leave', {});
   }
 
   #watchTables(on: boolean): void {
     this.#watchingTables = on;
     if (!on) this.#set({ openTables: [] });
-    if (!this.#lobby || !this.#socket.connected) return;
+    // Not connected: the connection's `connect` asks again.
+    if (!this.#socket.connected) return;
     this.#request('lobby:watch', { on }, (reply) => {
       if (reply.ok && this.#watchingTables) this.#set({ openTables: reply.data.tables.map(openTableOf) });
     });
@@ -443,17 +430,36 @@ export class OnlineConnection implements Connection {
   #tableRequest<E extends 'table:seat' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
     const id = this.#following?.id;
     if (id == null) return this.#set({ notice: NOT_AT_TABLE });
-    this.#request(event, message(id) as MessageOf<E>);
+    this.#request(event, message(id));
   }
 
-  /** Emits a client event; an accepted one clears the notice (a refused one sets it, from `refused`). */
-  #request<E extends Request>(event: E, message: MessageOf<E>, then?: (reply: Reply<ResultOf<E>>) => void): void {
-    if (!this.#socket.connected) return this.#set({ notice: NOT_CONNECTED });
-    const emit = this.#socket.emit as unknown as (e: string, m: unknown, ack: (r: Reply<ResultOf<E>>) => void) => void;
+  /** `#request`, once every earlier ordered message has its answer. */
+  #ordered<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
+    this.#inOrder = this.#inOrder.then(
+      () =>
+        new Promise<void>((done) => {
+          const sent = this.#request(event, message, (reply) => {
+            then?.(reply);
+            done();
+          });
+          if (!sent) done();
+        }),
+    );
+  }
+
+  /** Emits a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). Says whether it went. */
+  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): boolean {
+    if (!this.#socket.connected) {
+      this.#set({ notice: NOT_CONNECTED });
+      return false;
+    }
+    // socket.io's typed emit cannot follow a generic event name; the protocol's types still hold both ends.
+    const emit = this.#socket.emit as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
     emit.call(this.#socket, event, message, (reply) => {
-      if (reply.ok && this.#state.notice !== null) this.#set({ notice: null });
+      if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
       then?.(reply);
     });
+    return true;
   }
 
   #set(patch: Partial<ClientState>): void {

@@ -65,7 +65,7 @@ interface Game {
  */
 export class PracticeConnection implements Connection {
   readonly kind = 'practice' as const;
-  #state: ClientState = { ...EMPTY_STATE, offers: SUPPORTED, turnTimers: true };
+  #state: ClientState = { ...EMPTY_STATE, offers: SUPPORTED };
   #listeners = new Set<(s: ClientState) => void>();
   #random: RandomSource;
   #game: Game | null = null;

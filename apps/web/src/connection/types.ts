@@ -132,10 +132,8 @@ export interface Notice {
 
 export interface ClientState {
   readonly link: LinkStatus;
-  /** The actions this connection can carry now (an online one learns what its server offers); the lobby disables the rest. */
+  /** The actions this connection can carry (practice has no invitations, queue or open tables); the lobby disables the rest. */
   readonly offers: ReadonlySet<ClientActionType>;
-  /** Whether a game set up here may have a turn timer (`GameSetup.turnSeconds`). */
-  readonly turnTimers: boolean;
   readonly name: string | null;
   readonly queue: QueueStatus | null;
   readonly openTables: readonly OpenTable[];
@@ -166,6 +164,5 @@ export interface Connection {
 export const EMPTY_STATE: ClientState = {
   link: 'offline',
   offers: new Set(),
-  turnTimers: false,
   name: null, queue: null, openTables: [], table: null, joining: null, detached: null, sending: false, notice: null,
 };
