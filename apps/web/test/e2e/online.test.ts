@@ -195,6 +195,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     const queue = (p: Page) => p.getByRole('region', { name: 'Random opponents' });
     await queue(ann).getByRole('button', { name: 'Find opponents' }).click();
     await queue(ann).getByText('1 player waiting').waitFor();
+    await queue(ann).scrollIntoViewIfNeeded();
     await shot(ann, 'queue-phone');
     await queue(ann).getByRole('button', { name: 'Cancel' }).click();
     await queue(ann).getByRole('button', { name: 'Find opponents' }).waitFor();
@@ -222,6 +223,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
 
     // Oz sees it listed, live; Fay types its code (in lower case, with a dash) and sits down.
     await other.getByRole('button', { name: 'Join Hal’s table' }).waitFor();
+    await other.getByRole('region', { name: 'Open tables' }).scrollIntoViewIfNeeded();
     await shot(other, 'open-tables-phone');
     await friend.getByLabel('Got a table code?').fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`);
     await friend.getByRole('button', { name: 'Join', exact: true }).click();
