@@ -39,7 +39,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('3', { exact: true }).click();
     await ada.getByText('More options').click();
     // Low enough to be quick, high enough that hands follow one another.
-    await ada.getByRole('spinbutton', { name: 'Play to' }).fill('60');
+    await ada.getByRole('spinbutton', { name: 'Play to' }).fill('40');
     await ada.locator('.friends input').fill('2');
     await ada.getByRole('button', { name: 'Create private table' }).click();
 
