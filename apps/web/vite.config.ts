@@ -6,5 +6,12 @@ export default defineConfig({
   // Absolute asset paths: invite links open the app at /t/<table>, a path of their own.
   base: '/',
   build: { outDir: 'dist', target: 'es2022', sourcemap: true },
-  server: { port: 5173 },
+  // `pnpm dev` talks to a server started with `pnpm start` (port 3000), as the built client does from its own origin.
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
 });

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     name: 'web',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/e2e/global-build.ts'],
     environment: 'node',
   },
 });

@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
+import { OnlineConnection } from './connection/online.ts';
 import { PracticeConnection } from './connection/practice.ts';
 import { settings } from './lib/settings.svelte.ts';
 
@@ -20,7 +21,17 @@ function botDelay(): () => number {
 }
 
 const practice = new PracticeConnection({ seed: practiceSeed(), botDelay: botDelay() });
+// The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
+const online = new OnlineConnection({ origin: location.origin, storage: storage() });
+
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
 
 const target = document.getElementById('app');
 if (target === null) throw new Error('index.html has no #app');
-mount(App, { target, props: { practice, online: null }, intro: true });
+mount(App, { target, props: { practice, online }, intro: true });

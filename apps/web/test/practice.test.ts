@@ -67,11 +67,11 @@ describe('PracticeConnection', () => {
       conn.send({ type: 'setName', name: '  Rosa  ' });
       conn.send({ type: 'playNow', setup: setup(preset, players) });
       const end = playOut(conn, clock);
-      expect(end.table?.view.winner).not.toBeNull();
+      expect(end.table?.view?.winner).not.toBeNull();
       expect(end.table?.summary.phase).toBe('over');
       expect(end.table?.summary.seats[0]).toMatchObject({ name: 'Rosa', kind: 'human' });
       expect(end.table?.summary.seats.slice(1).every((s) => s?.kind === 'bot')).toBe(true);
-      expect(end.table?.view.handScores.length).toBeGreaterThan(0);
+      expect(end.table?.view?.handScores.length).toBeGreaterThan(0);
     });
   }
 
@@ -81,7 +81,7 @@ describe('PracticeConnection', () => {
       const conn = new PracticeConnection({ seed: `level-${level}`, schedule: clock.schedule, now: clock.now });
       conn.send({ type: 'playNow', setup: { ...setup('muggins', 3), level } });
       const end = playOut(conn, clock);
-      expect(end.table?.view.winner).not.toBeNull();
+      expect(end.table?.view?.winner).not.toBeNull();
       expect(end.table?.summary.seats[1]).toMatchObject({ kind: 'bot', level });
     });
   }
@@ -91,7 +91,7 @@ describe('PracticeConnection', () => {
       const clock = manualClock();
       const conn = new PracticeConnection({ seed: 'same', schedule: clock.schedule, now: clock.now });
       conn.send({ type: 'playNow', setup: setup('allFives', 3) });
-      return JSON.stringify(playOut(conn, clock).table?.view.handScores);
+      return JSON.stringify(playOut(conn, clock).table?.view?.handScores);
     };
     expect(run()).toBe(run());
   });
@@ -123,12 +123,12 @@ describe('PracticeConnection', () => {
     const clock = manualClock();
     const conn = new PracticeConnection({ seed: 'timer', schedule: clock.schedule, now: clock.now });
     conn.send({ type: 'playNow', setup: setup('allFives', 2, 20) });
-    while (conn.state.table?.view.hand?.turn !== 0) clock.runNext();
+    while (conn.state.table?.view?.hand?.turn !== 0) clock.runNext();
     const deadline = conn.state.table.summary.turnDeadline;
     expect(deadline).toBe(clock.now() + 20_000);
-    const played = conn.state.table.view.hand?.log.length ?? 0;
+    const played = conn.state.table.view?.hand?.log.length ?? 0;
     while (conn.state.notice === null) clock.runNext();
     expect(conn.state.notice.code).toBe('turn/timeout');
-    expect(conn.state.table?.view.hand?.log.length).toBeGreaterThan(played);
+    expect(conn.state.table?.view?.hand?.log.length).toBeGreaterThan(played);
   });
 });

@@ -65,8 +65,7 @@ interface Game {
  */
 export class PracticeConnection implements Connection {
   readonly kind = 'practice' as const;
-  readonly supports = SUPPORTED;
-  #state: ClientState = { ...EMPTY_STATE };
+  #state: ClientState = { ...EMPTY_STATE, offers: SUPPORTED };
   #listeners = new Set<(s: ClientState) => void>();
   #random: RandomSource;
   #game: Game | null = null;
@@ -114,6 +113,8 @@ export class PracticeConnection implements Connection {
         return this.#set({ table: null, notice: null });
       case 'createTable':
       case 'joinTable':
+      case 'joinCode':
+      case 'setSeat':
       case 'joinQueue':
       case 'leaveQueue':
       case 'watchOpenTables':
@@ -194,7 +195,7 @@ export class PracticeConnection implements Connection {
     const humanToAct = game.state.status === 'playing' && hand !== null && hand.turn === HUMAN;
     const seconds = game.setup.turnSeconds;
     game.deadline = humanToAct && seconds !== null ? this.#now() + seconds * 1000 : null;
-    this.#set({ table: { summary: this.#summary(game), view: view(game.state, HUMAN) }, notice });
+    this.#set({ table: { summary: this.#summary(game), seat: HUMAN, view: view(game.state, HUMAN) }, notice });
     if (game.state.status !== 'playing') return;
     if (this.#botMayAct(game)) {
       const base = this.#options.botDelay?.() ?? 600;
@@ -245,8 +246,8 @@ export class PracticeConnection implements Connection {
   #summary(game: Game): TableSummary {
     const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
       seat === HUMAN
-        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true }
-        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true },
+        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, away: false }
+        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
     );
     return {
       id: tableId(`practice-${this.#options.seed}`),
@@ -259,6 +260,7 @@ export class PracticeConnection implements Connection {
       game: game.number,
       turnSeconds: game.setup.turnSeconds,
       turnDeadline: game.deadline,
+      mugginsDeadline: null,
     };
   }
 

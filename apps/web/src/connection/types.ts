@@ -1,4 +1,5 @@
 import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
+import type { TableId as ProtocolTableId } from '@fives/protocol';
 
 /**
  * What the table UI needs from a connection, whatever carries it: the local practice game
@@ -7,8 +8,8 @@ import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/eng
  * transport directly, so wiring the server means writing one more `Connection`.
  */
 
-declare const tableIdBrand: unique symbol;
-export type TableId = string & { readonly [tableIdBrand]: true };
+/** The protocol's branded table id, so a table id is never passed where another string belongs. */
+export type TableId = ProtocolTableId;
 export const tableId = (id: string): TableId => id as TableId;
 
 /** The same five levels as the server's protocol (`@fives/protocol` BOT_LEVELS). */
@@ -37,9 +38,17 @@ export type ClientAction =
   | { readonly type: 'setName'; readonly name: string }
   /** A table with the player and `setup.bots` computer players, dealt at once. */
   | { readonly type: 'playNow'; readonly setup: GameSetup }
-  /** A private table: the reply's summary carries the invite link; the host starts it. */
-  | { readonly type: 'createTable'; readonly setup: GameSetup }
-  | { readonly type: 'joinTable'; readonly table: TableId }
+  /**
+   * A private table: the reply's summary carries the invite link; the host starts it. `listed`
+   * also shows it among the open tables while it waits for players.
+   */
+  | { readonly type: 'createTable'; readonly setup: GameSetup; readonly listed?: boolean }
+  /** Sit at the table (your own seat again, or an open one), or watch it when `watch` is set or no seat is free. */
+  | { readonly type: 'joinTable'; readonly table: TableId; readonly watch?: boolean }
+  /** The same, for the table with this short code (as a friend reads it out). */
+  | { readonly type: 'joinCode'; readonly code: string }
+  /** Host, before the start: a computer player in a seat, or the seat opened again for a person. */
+  | { readonly type: 'setSeat'; readonly seat: Seat; readonly occupant: SeatOccupant }
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
   | { readonly type: 'leaveQueue' }
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
@@ -55,6 +64,8 @@ export type ClientAction =
 
 export type ClientActionType = ClientAction['type'];
 
+export type SeatOccupant = { readonly type: 'human' } | { readonly type: 'bot'; readonly level: BotLevel };
+
 /** A seat as everyone sees it (the protocol's SeatInfo, with presence from `table:presence`). */
 export interface SeatSummary {
   readonly seat: Seat;
@@ -62,15 +73,17 @@ export interface SeatSummary {
   readonly kind: 'human' | 'bot' | 'open';
   /** Empty for an open seat. */
   readonly name: string;
-  /** For bots; for a human, set while a bot stands in for them (disconnected, or out of time). */
+  /** For bots. */
   readonly level: BotLevel | null;
   readonly connected: boolean;
+  /** A person's seat that a computer plays until they are back (gone too long, or left mid-game). */
+  readonly away: boolean;
 }
 
 export interface TableSummary {
   readonly id: TableId;
-  /** A short code a friend can type. */
-  readonly code: string;
+  /** A short code a friend can type; null where the server has none. */
+  readonly code: string | null;
   /** The link that seats a friend; null for tables nobody can join (practice). */
   readonly inviteUrl: string | null;
   readonly rules: Rules;
@@ -83,13 +96,22 @@ export interface TableSummary {
   readonly turnSeconds: number | null;
   /** When the current turn runs out, in this client's clock (ms since the epoch); null without a timer. */
   readonly turnDeadline: number | null;
+  /**
+   * Until when an opponent's missed count may be called (client clock, ms); a time already past
+   * when the window is closed; null when nothing but the rules closes it (the next tile played).
+   */
+  readonly mugginsDeadline: number | null;
 }
 
 export interface OpenTable {
   readonly id: TableId;
-  readonly host: string;
+  readonly code: string | null;
+  /** The host's name; null when the host does not sit at the table. */
+  readonly host: string | null;
   readonly rules: Rules;
+  /** Seats taken, by people or computer players, of `rules.players`. */
   readonly seatsTaken: number;
+  readonly turnSeconds: number | null;
 }
 
 export interface QueueStatus {
@@ -110,18 +132,28 @@ export interface Notice {
 
 export interface ClientState {
   readonly link: LinkStatus;
+  /** The actions this connection can carry (practice has no invitations, queue or open tables); the lobby disables the rest. */
+  readonly offers: ReadonlySet<ClientActionType>;
   readonly name: string | null;
   readonly queue: QueueStatus | null;
   readonly openTables: readonly OpenTable[];
-  readonly table: { readonly summary: TableSummary; readonly view: TableView } | null;
+  /**
+   * The table this client follows: its summary, the viewer's seat (null: watching) and the
+   * seat's view of the game (null before the first deal).
+   */
+  readonly table: { readonly summary: TableSummary; readonly seat: Seat | null; readonly view: TableView | null } | null;
+  /** A table being joined (or joined again after a reload) whose first state has not come yet. */
+  readonly joining: TableId | null;
+  /** The table this client was following until another tab or window of the same player took its seat over. */
+  readonly detached: TableId | null;
+  /** A move is on its way to the server and not answered yet (never for a table in this browser). */
+  readonly sending: boolean;
   /** Why the last action was refused; cleared by the next accepted one. */
   readonly notice: Notice | null;
 }
 
 export interface Connection {
   readonly kind: 'practice' | 'online';
-  /** Which actions this connection carries; the lobby hides the rest. */
-  readonly supports: ReadonlySet<ClientActionType>;
   readonly state: ClientState;
   /** Svelte store contract: called at once with the current state, then on every change. */
   subscribe(listener: (state: ClientState) => void): () => void;
@@ -129,4 +161,8 @@ export interface Connection {
   close(): void;
 }
 
-export const EMPTY_STATE: ClientState = { link: 'offline', name: null, queue: null, openTables: [], table: null, notice: null };
+export const EMPTY_STATE: ClientState = {
+  link: 'offline',
+  offers: new Set(),
+  name: null, queue: null, openTables: [], table: null, joining: null, detached: null, sending: false, notice: null,
+};

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { inject } from 'vitest';
 
 /** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,25 +28,41 @@ export function browserTestsWanted(): boolean {
   return true;
 }
 
-export async function startHarness(): Promise<Harness> {
-  // Each test file builds into its own folder, so files can run side by side.
+/** The app built for this run (by `global-build.ts`), or built here when the run has none. */
+export async function builtClient(): Promise<{ dir: string; own: boolean }> {
+  const shared = inject('webDist');
+  return shared ? { dir: shared, own: false } : { dir: await buildClient(), own: true };
+}
+
+/** Builds the app into a folder of its own. */
+export async function buildClient(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not say where it listens');
-  const browser = await chromium.launch({
+  return outDir;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** The built app on `vite preview`: the offline practice table, no game server. */
+export async function startHarness(): Promise<Harness> {
+  const { dir: outDir, own } = await builtClient();
+  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false, proxy: {} } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not say where it listens');
+  const browser = await launchBrowser();
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     url,
     browser,
     close: async () => {
       await browser.close();
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-      await rm(outDir, { recursive: true, force: true });
+      await server.close();
+      if (own) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
@@ -60,9 +77,15 @@ export const SMALL_PHONE = { width: 320, height: 568 } as const;
  */
 export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false): Promise<Page & { errors: string[] }> {
   const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500 });
-  const page = Object.assign(await context.newPage(), { errors: [] as string[] });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
+  const page = watchErrors(await context.newPage());
   await page.goto(`${h.url}${query}`);
+  return page;
+}
+
+/** Collects the page's uncaught errors in `errors`, for the test to check. */
+export function watchErrors(p: Page): Page & { errors: string[] } {
+  const page = Object.assign(p, { errors: [] as string[] });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
   return page;
 }
 

@@ -1,0 +1,120 @@
+import type { Preset, Rules } from '@fives/engine';
+import {
+  type OpenTable as WireOpenTable,
+  type QueueStatus as WireQueueStatus,
+  type SeatSpec,
+  TABLE_CODE_ALPHABET,
+  TABLE_CODE_LENGTH,
+  type TableSummary as WireSummary,
+  type WireAction,
+  normalizeTableCode,
+} from '@fives/protocol';
+import type { GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
+import { tableId } from './types.ts';
+
+/** Between the protocol's messages and the client's own state: pure, so it is tested without a server. */
+
+/** A deadline the server sends, on this client's clock: counted from `remainingMs`, since the two clocks may disagree. */
+export function deadlineAt(d: { readonly remainingMs: number }, now: number): number {
+  return now + d.remainingMs;
+}
+
+/**
+ * The table's summary as the screens read it: the wire summary, with presence, the invite link,
+ * and the clocks on this client's clock (`now` is when the message came).
+ */
+export function summaryOf(table: WireSummary, connected: readonly boolean[] | null, inviteUrl: string, now: number): TableSummary {
+  const seats: SeatSummary[] = table.seats.map((s, i) => {
+    switch (s.kind) {
+      case 'open':
+        return { seat: s.seat, kind: 'open', name: '', level: null, connected: false, away: false };
+      case 'human':
+        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true, away: s.away };
+      case 'bot':
+        return { seat: s.seat, kind: 'bot', name: s.name, level: s.level, connected: true, away: false };
+      default:
+        return s satisfies never;
+    }
+  });
+  return {
+    id: tableId(table.id),
+    code: table.code,
+    inviteUrl,
+    rules: table.rules as Rules,
+    seats,
+    hostSeat: table.hostSeat,
+    phase: table.phase,
+    game: table.game,
+    turnSeconds: table.turnSeconds,
+    turnDeadline: table.timers.turn ? deadlineAt(table.timers.turn, now) : null,
+    // The server times the Muggins window: with none open there is nothing to call.
+    mugginsDeadline: table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,
+  };
+}
+
+/** A move as `game:action` carries it: no seat (the socket's), and no `end` where none was chosen. */
+export function wireAction(move: Move): WireAction {
+  switch (move.type) {
+    case 'play':
+      return move.end === null ? { type: 'play', tile: move.tile } : { type: 'play', tile: move.tile, end: move.end };
+    case 'claim':
+      return { type: 'claim', points: move.points };
+    case 'draw':
+    case 'pass':
+    case 'noScore':
+    case 'muggins':
+      return { type: move.type };
+    default:
+      return move satisfies never;
+  }
+}
+
+/** Every seat of a new table in order: people first (the creator takes the first), then the computer players. */
+export function seatSpecs(players: number, setup: GameSetup): SeatSpec[] {
+  return Array.from({ length: players }, (_, i): SeatSpec => (i < players - setup.bots ? { type: 'human' } : { type: 'bot', level: setup.level }));
+}
+
+export function openTableOf(t: WireOpenTable): OpenTable {
+  return { id: tableId(t.tableId), code: t.code, host: t.host, rules: t.rules as Rules, seatsTaken: t.taken, turnSeconds: t.turnSeconds };
+}
+
+export function queueOf(q: WireQueueStatus, now: number): QueueStatus {
+  return {
+    players: q.rules.players,
+    preset: q.rules.preset as Preset,
+    waiting: q.waiting,
+    botsAt: q.botsAt === null ? null : deadlineAt(q.botsAt, now),
+  };
+}
+
+const CODE = new RegExp(`^[${TABLE_CODE_ALPHABET}]{${TABLE_CODE_LENGTH}}$`);
+
+/** Whether `text` reads as a table code (any case; spaces and dashes ignored, as the server reads it). */
+export function isTableCode(text: string): boolean {
+  return CODE.test(normalizeTableCode(text));
+}
+
+/** Words for the codes a player meets in play; the server's own message otherwise, as a sentence. */
+const WORDS: Readonly<Record<string, string>> = {
+  'action/stale': 'The table moved on before your move arrived. Look again and play.',
+  'auth/required': 'Pick a name first: sitting at a table needs one.',
+  'auth/invalid_token': 'The server no longer knows this browser’s guest pass; pick your name again.',
+  'table/not_found': 'There is no such table: the link or code may be mistyped, or the table is gone.',
+  'table/not_seated': 'You are watching this table: only the players can move.',
+  'table/not_host': 'Only the host can do that.',
+  'queue/already_playing': 'You are in a game under way: finish it, or leave it, before looking for another.',
+  'muggins/window_closed': 'Too late to call Muggins on that count.',
+  'server/busy': 'The server is busy; try again in a moment.',
+  'server/internal': 'Something went wrong on the server; try again.',
+};
+
+export function noticeOf(problem: { readonly code: string; readonly message: string }): Notice {
+  return { code: problem.code, message: WORDS[problem.code] ?? sentence(problem.message) };
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  if (t === '') return 'The server refused that.';
+  const s = t[0]?.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(s) ? s : `${s}.`;
+}

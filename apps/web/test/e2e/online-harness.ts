@@ -1,0 +1,93 @@
+import { mkdir, rm } from 'node:fs/promises';
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { startGameServer } from '../support/server.ts';
+import { ARTIFACTS, type Harness, builtClient, launchBrowser, watchErrors } from './harness.ts';
+
+/**
+ * The real thing: the game server (`build()` from @fives/server, tables in Redis) serving the
+ * built client from its own origin, as it ships, and Chromium to play at it.
+ */
+export async function startOnlineHarness(seed: string): Promise<Harness> {
+  const { dir: outDir, own } = await builtClient();
+  const server = await startGameServer({ seed, webRoot: outDir });
+  const browser = await launchBrowser();
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    url: server.url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      if (own) await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Person = Page & { errors: string[] };
+
+/** A person in a browser of their own (their own storage: their own guest), at `path`. */
+export async function person(h: Harness, size: { width: number; height: number }, path = '/'): Promise<Person> {
+  const context: BrowserContext = await h.browser.newContext({
+    viewport: size,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    hasTouch: size.width < 500,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = watchErrors(await context.newPage());
+  await page.goto(`${h.url}${path}`);
+  return page;
+}
+
+/** Types a name into the lobby and saves it. */
+export async function sayName(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+/** From the lobby, named: a table with `players` seats against the computer, dealt at once. */
+export async function playNowOnline(page: Page, players: 2 | 3 | 4): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText(String(players), { exact: true }).click();
+  const play = page.getByRole('button', { name: 'Play now online' });
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Play now online' && !b.disabled));
+  await play.click();
+  await page.locator('.table-screen').waitFor();
+}
+
+/**
+ * A switch between the page and the server's socket: while closed, nothing the server says
+ * reaches the page (so the page cannot connect); `drop()` cuts the live connection as a lost
+ * network would. Installed before the page opens its socket.
+ */
+export interface SocketGate {
+  close(): void;
+  open(): void;
+  drop(): Promise<void>;
+}
+
+export async function gateSocket(page: Page): Promise<SocketGate> {
+  let closed = false;
+  const held: { route: WebSocketRoute; message: string | Buffer }[] = [];
+  let live: WebSocketRoute | null = null;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    live = ws;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (closed) held.push({ route: ws, message });
+      else ws.send(message);
+    });
+  });
+  return {
+    close: () => {
+      closed = true;
+    },
+    open: () => {
+      closed = false;
+      // What a dropped connection held dies with it, as it would on a real network.
+      for (const h of held.splice(0)) if (h.route === live) h.route.send(h.message);
+    },
+    drop: async () => {
+      await live?.close();
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { type Action, legalActions } from '@fives/engine';
+import { toWireAction } from '@fives/protocol';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KeyValueStore } from '../src/connection/guest.ts';
+import { type GameSocket, OnlineConnection } from '../src/connection/online.ts';
+import type { ClientState, GameSetup, Move } from '../src/connection/types.ts';
+import { type GameServer, startGameServer } from './support/server.ts';
+
+/**
+ * The online connection against the real server and Redis, over real sockets: what the
+ * browser tests do through the screens, here at the level of the `Connection` contract.
+ */
+
+function memoryStore(): KeyValueStore & { map: Map<string, string> } {
+  const map = new Map<string, string>();
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+}
+
+/** Resolves with the first state that passes `test` (the current one included). */
+function until(conn: OnlineConnection, test: (s: ClientState) => boolean, what: string): Promise<ClientState> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      stop?.();
+      reject(new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...conn.state, table: conn.state.table?.summary ?? null })}`));
+    }, 4000);
+    stop = conn.subscribe((s) => {
+      if (!test(s)) return;
+      clearTimeout(timer);
+      queueMicrotask(() => stop?.());
+      resolve(s);
+    });
+  });
+}
+
+const SETUP: GameSetup = { rules: { preset: 'allFives', players: 3, target: 30 }, bots: 2, level: 'medium', turnSeconds: null };
+
+describe('the online connection against the real server', () => {
+  let server: GameServer;
+  const open: OnlineConnection[] = [];
+  const sockets: GameSocket[] = [];
+  const connect = (store = memoryStore()): OnlineConnection => {
+    const conn = new OnlineConnection({ origin: server.url, storage: store, socket: (url, o) => sockets[sockets.push(io(url, o) as GameSocket) - 1] as GameSocket });
+    open.push(conn);
+    return conn;
+  };
+  const named = async (name: string, store = memoryStore()): Promise<OnlineConnection> => {
+    const conn = connect(store);
+    await until(conn, (s) => s.link === 'online', 'the link');
+    conn.send({ type: 'setName', name });
+    await until(conn, (s) => s.name === name && s.link === 'online', `${name}'s token`);
+    return conn;
+  };
+
+  beforeAll(async () => {
+    server = await startGameServer({ seed: 'online-connection' });
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await server?.close();
+  });
+
+  it('keeps the same guest under a new name, and the token in storage', async () => {
+    const store = memoryStore();
+    const ada = await named('Ada', store);
+    const first = JSON.parse(store.map.get('fives.guest') ?? '{}') as { token: string };
+    ada.send({ type: 'setName', name: 'Ada L' });
+    await until(ada, (s) => s.name === 'Ada L', 'the new name');
+    const second = JSON.parse(store.map.get('fives.guest') ?? '{}') as { token: string; name: string };
+    expect(second.name).toBe('Ada L');
+    expect(second.token).not.toBe(first.token);
+    // The token names the same player: its payload's id is unchanged.
+    const id = (t: string) => (JSON.parse(Buffer.from(t.split('.')[0] ?? '', 'base64url').toString()) as { id: string }).id;
+    expect(id(second.token)).toBe(id(first.token));
+  });
+
+  it('creates a table, seats a friend by its id, lets the host seat a bot, and plays with versions', async () => {
+    const host = await named('Host');
+    const friend = await named('Friend');
+    host.send({ type: 'createTable', setup: { ...SETUP, bots: 0 } });
+    const waiting = await until(host, (s) => s.table !== null, 'the new table');
+    const table = waiting.table?.summary;
+    expect(table?.phase).toBe('waiting');
+    expect(waiting.table?.seat).toBe(0);
+    expect(table?.hostSeat).toBe(0);
+    expect(table?.inviteUrl).toBe(`${server.url}/t/${table?.id}`);
+    expect(table?.seats.map((s) => s.kind)).toEqual(['human', 'open', 'open']);
+
+    friend.send({ type: 'joinTable', table: table!.id });
+    const seated = await until(friend, (s) => s.table !== null, 'a seat');
+    expect(seated.table?.seat).toBe(1);
+    expect(seated.table?.summary.hostSeat).toBe(0);
+    await until(host, (s) => s.table?.summary.seats[1]?.kind === 'human' && s.table.summary.seats[1].connected, 'the friend, connected');
+
+    // Only the host seats bots and starts.
+    friend.send({ type: 'startGame' });
+    await until(friend, (s) => s.notice?.code === 'table/not_host', 'a refusal');
+    host.send({ type: 'startGame' });
+    await until(host, (s) => s.notice?.code === 'table/seats_open', 'seats still open');
+    host.send({ type: 'setSeat', seat: 2, occupant: { type: 'bot', level: 'easy' } });
+    await until(friend, (s) => s.table?.summary.seats[2]?.kind === 'bot', 'the bot');
+    host.send({ type: 'startGame' });
+
+    // Both play their turns until the game ends; every move carries the version it was made on.
+    const play = async (conn: OnlineConnection): Promise<ClientState> => {
+      for (let i = 0; i < 400; i++) {
+        const s = await until(conn, (x) => x.table?.summary.phase === 'over' || (!x.sending && x.table?.view != null && legalActions(x.table.view).length > 0), 'a move or the end');
+        if (s.table?.summary.phase === 'over') return s;
+        const view = s.table!.view!;
+        const move = toMove(legalActions(view)[0]!);
+        conn.send({ type: 'move', move });
+        expect(conn.state.sending).toBe(true);
+        // The answer comes after the state the move made.
+        const after = await until(conn, (x) => !x.sending, 'the answer');
+        expect(after.table?.view).not.toBe(view);
+        expect(after.notice).toBeNull();
+      }
+      throw new Error('the game did not end');
+    };
+    const [a, b] = await Promise.all([play(host), play(friend)]);
+    expect(a.table?.view?.winner).not.toBeNull();
+    expect(b.table?.view?.scores).toEqual(a.table?.view?.scores);
+
+    // Only the host may start the rematch.
+    friend.send({ type: 'rematch' });
+    await until(friend, (s) => s.notice?.code === 'table/not_host', 'a refusal');
+    host.send({ type: 'rematch' });
+    await until(friend, (s) => s.table?.summary.game === 2 && s.table.summary.phase === 'playing', 'the rematch');
+  }, 30_000);
+
+  it('plays now against the computer in one step, with a turn timer', async () => {
+    const solo = await named('Solo');
+    solo.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 }, turnSeconds: 30 } });
+    // A second click while the first is on its way makes no second table.
+    solo.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 }, turnSeconds: 30 } });
+    const s = await until(solo, (x) => x.table?.summary.phase === 'playing', 'the dealt table');
+    expect(s.table?.seat).toBe(0);
+    expect(s.table?.summary.hostSeat).toBe(0);
+    expect(s.table?.summary.seats.map((x) => x.kind)).toEqual(['human', 'bot']);
+    expect(s.table?.summary.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
+    expect(s.table?.summary.turnSeconds).toBe(30);
+    expect(s.table?.view?.hand?.tiles?.length ?? 0).toBeGreaterThan(0);
+    // The person's turn is timed, on this client's clock; a computer's is not.
+    const mine = await until(solo, (x) => x.table?.view?.hand?.turn === 0, 'the player’s turn');
+    expect(mine.table?.summary.turnDeadline).toBeGreaterThan(Date.now());
+    expect(mine.table?.summary.turnDeadline).toBeLessThanOrEqual(Date.now() + 30_000);
+    solo.send({ type: 'leaveTable' });
+    await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
+  });
+
+  it('lists a table among the open tables and seats a friend by its code', async () => {
+    const watcher = await named('Watcher');
+    watcher.send({ type: 'watchOpenTables', on: true });
+    const host = await named('Lister');
+    host.send({ type: 'createTable', setup: { ...SETUP, bots: 0 }, listed: true });
+    const made = await until(host, (s) => s.table !== null, 'the table');
+    const { id, code } = made.table!.summary;
+    const listed = await until(watcher, (s) => s.openTables.some((t) => t.id === id), 'the table listed');
+    expect(listed.openTables.find((t) => t.id === id)).toMatchObject({ code, host: 'Lister', seatsTaken: 1 });
+
+    const friend = await named('Coder');
+    friend.send({ type: 'joinCode', code: 'not a code' });
+    expect(friend.state.notice?.code).toBe('table/bad_code');
+    // A code in the right form that no table has.
+    friend.send({ type: 'joinCode', code: code === '222222' ? '333333' : '222222' });
+    await until(friend, (s) => s.notice?.code === 'table/not_found', 'no such code');
+    // Typed as a person types it: lower case, with a dash.
+    friend.send({ type: 'joinCode', code: `${code!.slice(0, 3).toLowerCase()}-${code!.slice(3)}` });
+    const seated = await until(friend, (s) => s.table?.summary.id === id, 'a seat by code');
+    expect(seated.table?.seat).toBe(1);
+    await until(watcher, (s) => s.openTables.find((t) => t.id === id)?.seatsTaken === 2, 'the list updated');
+    host.send({ type: 'setSeat', seat: 2, occupant: { type: 'bot', level: 'easy' } });
+    // Full: off the list.
+    await until(watcher, (s) => !s.openTables.some((t) => t.id === id), 'the table off the list');
+    watcher.send({ type: 'watchOpenTables', on: false });
+    expect(watcher.state.openTables).toEqual([]);
+  });
+
+  it('waits in the random-opponent queue with a live count, cancels, and is matched into one table', async () => {
+    const [ann, ben] = await Promise.all([named('Ann'), named('Ben')]);
+    ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    expect((await until(ann, (s) => s.queue !== null, 'waiting')).queue).toMatchObject({ players: 2, preset: 'allFives', waiting: 1 });
+    expect(ann.state.queue?.botsAt).toBeGreaterThan(Date.now());
+    ann.send({ type: 'leaveQueue' });
+    expect(ann.state.queue).toBeNull();
+    ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    await until(ann, (s) => s.queue?.waiting === 1, 'waiting again');
+    ben.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    const [a, b] = await Promise.all([ann, ben].map((c) => until(c, (s) => s.table?.summary.phase === 'playing', 'the matched table')));
+    expect(a?.queue).toBeNull();
+    expect(b?.queue).toBeNull();
+    expect(a?.table?.summary.id).toBe(b?.table?.summary.id);
+    expect([a?.table?.seat, b?.table?.seat].sort()).toEqual([0, 1]);
+    expect(a?.table?.summary.seats.map((x) => x.name).sort()).toEqual(['Ann', 'Ben']);
+  });
+
+  it('refuses an unknown table and moves by a spectator, in words', async () => {
+    const p = await named('Picky');
+    p.send({ type: 'joinTable', table: 'nosuchtable' as never });
+    const missing = await until(p, (s) => s.notice?.code === 'table/not_found', 'not found');
+    expect(missing.joining).toBeNull();
+    expect(missing.table).toBeNull();
+
+    const host = await named('Shown');
+    host.send({ type: 'playNow', setup: SETUP });
+    const t = await until(host, (s) => s.table?.summary.phase === 'playing', 'a game');
+    const watcher = connect();
+    watcher.send({ type: 'joinTable', table: t.table!.summary.id });
+    const watching = await until(watcher, (s) => s.table?.view != null, 'the spectator view');
+    expect(watching.table?.seat).toBeNull();
+    expect(watching.table?.view?.hand?.tiles).toBeNull();
+    watcher.send({ type: 'move', move: { type: 'draw' } });
+    await until(watcher, (s) => s.notice?.code === 'table/not_seated', 'no moves for spectators');
+  });
+
+  it('comes back to the same seat after the network drops, and hands the seat to a second tab', async () => {
+    const store = memoryStore();
+    const first = await named('Tabby', store);
+    first.send({ type: 'playNow', setup: SETUP });
+    const before = await until(first, (s) => s.table?.summary.phase === 'playing', 'a game');
+    const socket = sockets.at(-1)!;
+    // Cut the transport under the socket, as a lost network does.
+    socket.io.engine.close();
+    await until(first, (s) => s.link === 'reconnecting', 'reconnecting');
+    const back = await until(first, (s) => s.link === 'online' && s.table !== null, 'back online');
+    expect(back.table?.seat).toBe(before.table?.seat);
+    expect(back.table?.view?.hand?.tiles).toEqual(before.table?.view?.hand?.tiles);
+
+    // The same guest in another tab (same storage: same token) takes the seat over.
+    const second = connect(store);
+    second.send({ type: 'joinTable', table: before.table!.summary.id });
+    await until(second, (s) => s.table?.seat === before.table?.seat, 'the seat in the second tab');
+    await until(first, (s) => s.detached === before.table?.summary.id, 'the first tab told');
+    // …and the first takes it back.
+    first.send({ type: 'joinTable', table: before.table!.summary.id });
+    await until(first, (s) => s.detached === null && s.table?.seat === before.table?.seat, 'the seat back');
+    await until(second, (s) => s.detached !== null, 'the second tab told');
+  });
+});
+
+/** A legal engine action as the UI's move: the wire form (tile text, lead oriented), `end` null where left out. */
+function toMove(action: Action): Move {
+  const wire = toWireAction(action);
+  return wire.type === 'play' ? { type: 'play', tile: wire.tile, end: wire.end ?? null } : wire;
+}
