@@ -12,7 +12,7 @@ import { createRuntime } from './runtime.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import type { TableStore } from './store/store.ts';
-import { cryptoRandom } from './tables/dealer.ts';
+import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
 import { problem } from './tables/problems.ts';
 import type { TableService } from './tables/service.ts';
 import { webPlugin } from './web/plugin.ts';
@@ -45,8 +45,14 @@ export interface ServerOptions {
    * lease costs at most a step looked at twice.
    */
   readonly jobLeaseMs?: number;
-  /** Shuffles and random leaders; default: crypto.randomInt. */
+  /** The computer players' random choices; default: crypto.randomInt. */
   readonly random?: RandomSource;
+  /**
+   * Each hand's secret seed, from which `dealFromSeed` makes the deal (docs/fairness.md).
+   * Default: 128 bits from crypto.randomBytes — or, when `random` is given (a seeded test
+   * server), seeds drawn from it, so that such a server deals the same games every run.
+   */
+  readonly seeds?: SeedSource;
   /** The clock of every deadline and delay (tests move a fake one on instead of sleeping). */
   readonly now?: () => Date;
   /** The origin invite links use; default: the request's. */
@@ -88,6 +94,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     store,
     log: app.log,
     random: options.random ?? cryptoRandom,
+    seeds: options.seeds ?? (options.random === undefined ? cryptoSeeds : seedsFrom(options.random)),
     now,
     botDelayMs: options.botDelayMs ?? 900,
     handPauseMs: options.handPauseMs ?? 2500,

@@ -8,12 +8,14 @@ import { announceTimeout, broadcast } from './sockets/plugin.ts';
 import { seatRoom } from './sockets/rooms.ts';
 import type { GameServer } from './sockets/types.ts';
 import type { TableStore } from './store/store.ts';
+import type { SeedSource } from './tables/dealer.ts';
 import { TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
+  readonly seeds: SeedSource;
   readonly now: () => Date;
   readonly botDelayMs: number;
   readonly handPauseMs: number;
@@ -40,6 +42,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const service = new TableService({
     store: o.store,
     random: o.random,
+    seeds: o.seeds,
     now: o.now,
     botDelayMs: o.botDelayMs,
     handPauseMs: o.handPauseMs,

@@ -24,6 +24,7 @@ export function doc(overrides: Partial<TableDoc> = {}): TableDoc {
     state: null,
     settings: { turnSeconds: null, listed: false },
     clock: NO_CLOCK,
+    fair: null,
     ...overrides,
   };
 }

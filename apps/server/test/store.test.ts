@@ -24,6 +24,7 @@ describe('the Redis store', () => {
       state: null,
       settings: { turnSeconds: null, listed: false },
       clock: { turn: null, muggins: null },
+      fair: null,
     };
     await a.create(doc);
     await a.close();

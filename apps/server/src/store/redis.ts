@@ -3,7 +3,7 @@ import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/prot
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
-import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
+import { type FairDeals, NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { Created, TableStore } from './store.ts';
 
@@ -76,6 +76,8 @@ interface Control {
   readonly hostId: PlayerId;
   readonly settings: TableSettings;
   readonly clock: TableClock;
+  /** The deals' seeds (absent on tables stored before deals were provable). */
+  readonly fair?: FairDeals | null;
 }
 
 export interface RedisStoreOptions {
@@ -136,6 +138,7 @@ export class RedisTableStore implements TableStore {
       state: JSON.parse(h.state ?? 'null') as GameState | null,
       settings: control.settings,
       clock: control.clock ?? NO_CLOCK,
+      fair: control.fair ?? null,
     };
   }
 
@@ -211,7 +214,7 @@ export class RedisTableStore implements TableStore {
   }
 
   private mutableFields(doc: TableDoc): string[] {
-    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock };
+    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock, fair: doc.fair };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }
 

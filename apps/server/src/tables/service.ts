@@ -16,7 +16,7 @@ import type { TableStore } from '../store/store.ts';
 import { type Actor, botMove } from './bot-turns.ts';
 import { withClock } from './clock.ts';
 import { newTableCode, newTableId } from './code.ts';
-import { dealNextHand } from './dealer.ts';
+import { type SeedSource, dealNextHand } from './dealer.ts';
 import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableDoc, type TableSettings } from './doc.ts';
 import { closedBy } from './game-step.ts';
 import { hostAfter } from './host.ts';
@@ -46,7 +46,10 @@ interface Change {
 
 export interface TableServiceOptions extends StepTiming {
   readonly store: TableStore;
+  /** The computer players' choices. */
   readonly random: RandomSource;
+  /** Each hand's secret seed (see `dealer.ts`). */
+  readonly seeds: SeedSource;
   readonly now: () => Date;
   /** How long an opponent may call Muggins on a missed count. */
   readonly mugginsWindowMs: number;
@@ -103,7 +106,7 @@ export class TableService {
     );
     const first = seats.findIndex((s) => s.kind === 'open');
     if (first >= 0) seats[first] = { kind: 'human', playerId: host.id, name: host.name };
-    const made = await this.store({ hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings }, null);
+    const made = await this.store({ hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings, fair: null }, null);
     if (made.ok) this.o.log.info({ tableId: made.value.id, seat: first >= 0 ? first : null, event: 'created', players }, 'table event');
     return made;
   }
@@ -124,7 +127,7 @@ export class TableService {
     const players = fresh.value.rules.players;
     const host = o.people[0];
     if (host === undefined || o.people.length > players) return refuse(ErrorCode.internal, `cannot seat ${o.people.length} people at ${players} seats`);
-    const dealt = dealNextHand(fresh.value, this.o.random);
+    const dealt = dealNextHand(fresh.value, 1, this.o.seeds, null);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
     const seats: SeatRecord[] = Array.from({ length: players }, (_, i) => {
       const p = o.people[i];
@@ -132,7 +135,7 @@ export class TableService {
     });
     const now = this.nowMs();
     const made = await this.store(
-      { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value, settings: o.settings },
+      { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value.state, settings: o.settings, fair: dealt.value.fair },
       now,
       o.id,
     );
@@ -447,16 +450,17 @@ export class TableService {
   private newGameChange(d: TableDoc, kind: 'started' | 'rematch'): Outcome<Change> {
     const fresh = newGame(d.rulesInput);
     if (!fresh.ok) return { ok: false, problem: fromGameError(fresh.error) };
-    const dealt = dealNextHand(fresh.value, this.o.random);
+    const dealt = dealNextHand(fresh.value, d.game + 1, this.o.seeds, d.fair);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
-    return success({ doc: { ...d, phase: 'playing', game: d.game + 1, state: dealt.value }, cause: { kind } });
+    const { state, fair } = dealt.value;
+    return success({ doc: { ...d, phase: 'playing', game: d.game + 1, state, fair }, cause: { kind } });
   }
 
   private dealChange(d: TableDoc): Outcome<Change> {
     if (d.state === null) return refuse(ErrorCode.notPlaying, 'no game');
-    const dealt = dealNextHand(d.state, this.o.random);
+    const dealt = dealNextHand(d.state, d.game, this.o.seeds, d.fair);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
-    return success({ doc: { ...d, state: dealt.value }, cause: { kind: 'dealt' } });
+    return success({ doc: { ...d, state: dealt.value.state, fair: dealt.value.fair }, cause: { kind: 'dealt' } });
   }
 
   private actionChange(d: TableDoc, seat: number, wire: WireAction, by: 'person' | Actor['why']): Outcome<Change> {
