@@ -7,6 +7,7 @@ import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
 import { announceTimeout, broadcast } from './sockets/plugin.ts';
 import { seatRoom } from './sockets/rooms.ts';
 import type { GameServer } from './sockets/types.ts';
+import { isStoreUnavailable } from './store/availability.ts';
 import type { TableStore } from './store/store.ts';
 import type { SeedSource } from './tables/dealer.ts';
 import { TableService } from './tables/service.ts';
@@ -75,7 +76,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     pollMs: o.jobPollMs,
     leaseMs: o.jobLeaseMs,
     batch: 64,
-    onError: (error, job) => o.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over'),
+    onError: (error, job) => {
+      // While the store is away every poll fails: the store monitor says so once, not each second.
+      if (!isStoreUnavailable(error)) o.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over');
+    },
   });
   const lobby = new LobbyService({
     tables: service,

@@ -40,6 +40,8 @@ export interface TableDoc {
   readonly code: TableCode;
   readonly version: number;
   readonly createdAt: string;
+  /** When the last change was made (abandoned tables expire some time after it). */
+  readonly updatedAt: string;
   /** The host: may change (a host who leaves hands the role on). */
   readonly hostId: PlayerId;
   /** The rules as the host gave them (checked); kept for the game records. */

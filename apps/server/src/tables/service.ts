@@ -148,7 +148,7 @@ export class TableService {
 
   /** Stores a new table under a fresh id (or `id`) and code; `now` set: it is under way, with its clocks and first step. */
   private async store(
-    fields: Omit<TableDoc, 'id' | 'code' | 'version' | 'createdAt' | 'clock'>,
+    fields: Omit<TableDoc, 'id' | 'code' | 'version' | 'createdAt' | 'updatedAt' | 'clock'>,
     now: number | null,
     id?: TableId,
   ): Promise<Outcome<TableDoc>> {
@@ -159,6 +159,7 @@ export class TableService {
         code: newTableCode(),
         version: 0,
         createdAt: this.o.now().toISOString(),
+        updatedAt: this.o.now().toISOString(),
         clock: NO_CLOCK,
       };
       let stepAt: number | null = null;
@@ -386,13 +387,18 @@ export class TableService {
   /** The game record of game `n`, once it is no longer being played. */
   async record(id: TableId, n: number): Promise<Outcome<GameRecord>> {
     const doc = await this.o.store.load(id);
-    if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
-    if (!Number.isInteger(n) || n < 1 || n > doc.game) return refuse(ErrorCode.gameNotFound, `table ${id} has no game ${n}`);
-    if (n === doc.game && doc.phase === 'playing') {
+    // An expired table's records are kept for their own retention time.
+    const kept = doc === null ? await this.o.store.keptRecord(id) : null;
+    if (doc === null && kept === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
+    const games = doc?.game ?? kept?.games ?? 0;
+    if (!Number.isInteger(n) || n < 1 || n > games) return refuse(ErrorCode.gameNotFound, `table ${id} has no game ${n}`);
+    if (doc !== null && n === doc.game && doc.phase === 'playing') {
       return refuse(ErrorCode.gameInProgress, `game ${n} is still being played; its record would show hidden tiles`);
     }
     const hands = await this.o.store.recordHands(id, n);
-    return success({ rules: doc.rulesInput as GameRecord['rules'], hands });
+    if (hands.length === 0) return refuse(ErrorCode.gameNotFound, `the record of game ${n} at table ${id} is no longer kept`);
+    const rules = doc?.rulesInput ?? kept?.rulesInput;
+    return success({ rules: rules as GameRecord['rules'], hands });
   }
 
   // ---- the table moving by itself ------------------------------------------------------------
@@ -512,7 +518,7 @@ export class TableService {
       if (!decided.ok) return decided;
       if (decided.value === null) return success(null);
       const { doc: changed, append, cause } = decided.value;
-      const next = withClock(doc, { ...changed, version: doc.version + 1 }, now, this.o.mugginsWindowMs);
+      const next = withClock(doc, { ...changed, version: doc.version + 1, updatedAt: new Date(now).toISOString() }, now, this.o.mugginsWindowMs);
       const stepAt = nextStepAt(next, now, this.o);
       if (await this.o.store.commit(next, append, stepAt)) {
         this.committed(doc, next, cause, stepAt);
