@@ -153,6 +153,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     queueTurnSeconds: options.queueTurnSeconds === undefined ? 30 : options.queueTurnSeconds,
     jobPollMs: options.jobPollMs ?? 1000,
     jobLeaseMs: options.jobLeaseMs ?? 5000,
+    committed: (_doc, cause) => {
+      if (cause.kind === 'action') metrics.moves.inc();
+    },
     io: () => io,
   });
 

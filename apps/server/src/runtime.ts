@@ -10,7 +10,8 @@ import type { GameServer } from './sockets/types.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import type { TableStore } from './store/store.ts';
 import type { SeedSource } from './tables/dealer.ts';
-import { TableService } from './tables/service.ts';
+import type { TableDoc } from './tables/doc.ts';
+import { type Cause, TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
@@ -25,6 +26,8 @@ export interface RuntimeOptions {
   readonly queueTurnSeconds: number | null;
   readonly jobPollMs: number;
   readonly jobLeaseMs: number;
+  /** Told of every committed change, after the sockets (the metrics count moves). */
+  readonly committed?: (doc: TableDoc, cause: Cause) => void;
   /** The Socket.IO server, once it exists (it needs the services first). */
   readonly io: () => GameServer | null;
 }
@@ -50,9 +53,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     graceMs: o.graceMs,
     mugginsWindowMs: o.mugginsWindowMs,
     log: o.log,
-    onChange: (doc) => {
+    onChange: (doc, cause) => {
       const io = o.io();
       if (io !== null) broadcast(io, doc, nowMs());
+      o.committed?.(doc, cause);
     },
     onTimeout: (doc, seat) => {
       const io = o.io();

@@ -272,7 +272,8 @@ export class RedisTableStore implements TableStore {
     return { waiting, playing, over };
   }
 
-  async expireIdle(cutoff: number, limit: number): Promise<TableId[]> {
+  /** `_now` is not needed: Redis keeps the records' time to live itself. */
+  async expireIdle(cutoff: number, limit: number, _now?: number): Promise<TableId[]> {
     const ids = (await this.client.zRangeByScore(this.indexKeys()[0], '-inf', Math.floor(cutoff), { LIMIT: { offset: 0, count: limit } })) as TableId[];
     const expired: TableId[] = [];
     for (const id of ids) {

@@ -54,8 +54,8 @@ export interface TableServiceOptions extends StepTiming {
   /** How long an opponent may call Muggins on a missed count. */
   readonly mugginsWindowMs: number;
   readonly log: FastifyBaseLogger;
-  /** Told of every committed change (the sockets broadcast it). */
-  readonly onChange: (doc: TableDoc) => void;
+  /** Told of every committed change and what made it (the sockets broadcast it; the metrics count it). */
+  readonly onChange: (doc: TableDoc, cause: Cause) => void;
   /** Told when a stand-in moved for a person whose turn time ran out. */
   readonly onTimeout: (doc: TableDoc, seat: number) => void;
   /** Told when a change may have changed the open-tables list. */
@@ -141,7 +141,7 @@ export class TableService {
     );
     if (made.ok) {
       this.o.log.info({ tableId: made.value.id, event: 'created', players, people: o.people.length, started: true }, 'table event');
-      this.o.onChange(made.value);
+      this.o.onChange(made.value, { kind: 'started' });
     }
     return made;
   }
@@ -534,7 +534,7 @@ export class TableService {
 
   private committed(before: TableDoc, doc: TableDoc, cause: Cause, stepAt: number | null): void {
     logChange(this.o.log, doc, cause);
-    this.o.onChange(doc);
+    this.o.onChange(doc, cause);
     if (stepAt !== null) this.runtime.wake(stepAt);
     if (cause.kind === 'action' && cause.by === 'timeout') this.o.onTimeout(doc, cause.seat);
     if (JSON.stringify(openEntry(before)) !== JSON.stringify(openEntry(doc))) this.o.onOpenTables();
