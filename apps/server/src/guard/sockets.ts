@@ -1,4 +1,4 @@
-import { ErrorCode, type Problem } from '@fives/protocol';
+import { CLIENT_EVENTS, ErrorCode, type Problem } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientSocket, GameServer } from '../sockets/types.ts';
 import { problem } from '../tables/problems.ts';
@@ -116,7 +116,12 @@ export class SocketGuard {
         const event = typeof packet[0] === 'string' ? packet[0] : String(packet[0]);
         const last = packet[packet.length - 1];
         const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
-        const refusal = await this.check(c, event);
+        let refusal = await this.check(c, event);
+        // An event that does not exist is answered here, on its ack too (the handlers only see known ones).
+        if (refusal === null && !KNOWN.has(event)) {
+          c.lastActive = this.d.now();
+          refusal = problem(ErrorCode.unknownEvent, `there is no client event ${JSON.stringify(event).slice(0, 80)}`);
+        }
         if (refusal === null) {
           c.lastActive = this.d.now();
           c.strikes = 0;
@@ -165,6 +170,8 @@ export class SocketGuard {
     return clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.d.trustedHops);
   }
 }
+
+const KNOWN = new Set<string>(CLIENT_EVENTS);
 
 function limited(why: string, retryAfterMs: number): Problem {
   return problem(ErrorCode.rateLimited, `${why}; try again in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
