@@ -1,4 +1,5 @@
 import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
+import type { FairnessReport } from './fairness.ts';
 
 /**
  * What the table UI needs from a connection, whatever carries it: the local practice game
@@ -113,7 +114,8 @@ export interface ClientState {
   readonly name: string | null;
   readonly queue: QueueStatus | null;
   readonly openTables: readonly OpenTable[];
-  readonly table: { readonly summary: TableSummary; readonly view: TableView } | null;
+  /** `fairness`: how the server's deals check out (see `connection/fairness.ts`); absent at a practice table. */
+  readonly table: { readonly summary: TableSummary; readonly view: TableView; readonly fairness?: FairnessReport } | null;
   /** Why the last action was refused; cleared by the next accepted one. */
   readonly notice: Notice | null;
 }
