@@ -129,6 +129,16 @@ describe('rate limits', () => {
     expect(error.data).toMatchObject({ code: 'rate/limited', retryAfterMs: expect.any(Number) });
   });
 
+  it('an unknown event is answered once: on its ack, and as one refused event', async () => {
+    server = await startServer({ limits: only({}) });
+    const c = await TestClient.connect(server.url, null);
+    clients.push(c);
+    const reply = await c.request('table:destroy' as 'table:join', { tableId: 'abcdefgh' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'message/unknown_event', event: 'table:destroy' } });
+    await c.request('lobby:watch', { on: false });
+    expect(c.received.filter((r) => r.event === 'refused')).toHaveLength(1);
+  });
+
   it('a connection that keeps flooding after being limited is closed; the server goes on', async () => {
     const clock = new FakeClock();
     server = await startServer({ now: clock.now, limits: only({ connectionMessages: { limit: 3, windowMs: 60_000 }, floodDisconnect: 20 }) });

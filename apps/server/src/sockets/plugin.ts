@@ -157,10 +157,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
         void handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null);
       });
     }
-    s.onAny((event: unknown) => {
-      if (typeof event === 'string' && (CLIENT_EVENTS as string[]).includes(event)) return;
-      s.emit('refused', problem(ErrorCode.unknownEvent, `there is no client event ${JSON.stringify(String(event)).slice(0, 80)}`));
-    });
+    // An event that does not exist is refused by the guard (guard/sockets.ts), on its ack too and within the rate limits.
     s.on('disconnecting', () => {
       leaveQueueOnDisconnect(io, deps.lobby, s).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
