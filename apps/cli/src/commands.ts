@@ -1,10 +1,12 @@
 import type { Command } from './command.ts';
 import { bench } from './bench.ts';
 import { client } from './client.ts';
+import { deal } from './deal.ts';
 import { replay } from './replay.ts';
 
 export const commands: Record<string, Command> = {
   replay,
   bench,
   client,
+  deal,
 };

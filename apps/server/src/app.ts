@@ -1,18 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import type { RandomSource } from '@fives/engine';
 import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { installHttpLimits } from './guard/http.ts';
+import { DEFAULT_LIMITS, type Limits } from './guard/limits.ts';
+import { SocketGuard } from './guard/sockets.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
 import { sendProblem } from './http/reply.ts';
+import { installSecurity, requestIdFrom, socketOriginCheck } from './http/security.ts';
 import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { LobbyService } from './lobby/service.ts';
+import { metricsRoutes } from './metrics/plugin.ts';
+import { serverMetrics } from './metrics/server-metrics.ts';
+import { trustMetrics } from './metrics/trust-metrics.ts';
 import { createRuntime } from './runtime.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
+import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
+import { StoreMonitor } from './store/monitor.ts';
 import type { TableStore } from './store/store.ts';
-import { cryptoRandom } from './tables/dealer.ts';
+import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
+import { TableExpiry } from './tables/expiry.ts';
 import { problem } from './tables/problems.ts';
 import type { TableService } from './tables/service.ts';
 import { webPlugin } from './web/plugin.ts';
@@ -45,14 +56,32 @@ export interface ServerOptions {
    * lease costs at most a step looked at twice.
    */
   readonly jobLeaseMs?: number;
-  /** Shuffles and random leaders; default: crypto.randomInt. */
+  /** The computer players' random choices; default: crypto.randomInt. */
   readonly random?: RandomSource;
+  /**
+   * Each hand's secret seed, from which `dealFromSeed` makes the deal (docs/fairness.md).
+   * Default: 128 bits from crypto.randomBytes — or, when `random` is given (a seeded test
+   * server), seeds drawn from it, so that such a server deals the same games every run.
+   */
+  readonly seeds?: SeedSource;
   /** The clock of every deadline and delay (tests move a fake one on instead of sleeping). */
   readonly now?: () => Date;
   /** The origin invite links use; default: the request's. */
   readonly publicUrl?: string;
   /** The built web client; null: serve the "not built" page. */
   readonly webRoot?: string | null;
+  /** Rate limits and the idle connection limit (`guard/limits.ts`); each one given replaces its default. */
+  readonly limits?: Partial<Limits>;
+  /** How many proxies in front append to X-Forwarded-For (default 0: the peer is the client). */
+  readonly trustedProxies?: number;
+  /** Other origins whose pages may call the API and open sockets (default: the server's own only). */
+  readonly corsOrigins?: readonly string[];
+  /** An abandoned table (no change for this long) is removed, ms (default 24 h; 0: never). */
+  readonly tableTtlMs?: number;
+  /** How often each node looks for abandoned tables, ms (default 10 min). */
+  readonly expirySweepMs?: number;
+  /** How often the store is pinged for readiness and metrics, ms (default 2 s). */
+  readonly storeProbeMs?: number;
 }
 
 export type GameApp = FastifyInstance & {
@@ -62,6 +91,12 @@ export type GameApp = FastifyInstance & {
   readonly store: TableStore;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
+  /** Rate limits and idle connections (`sweepIdle()` closes the idle ones now). */
+  readonly guard: SocketGuard;
+  /** Whether the store answers (`probe()` looks now). */
+  readonly monitor: StoreMonitor;
+  /** Abandoned tables (`sweep()` removes them now). */
+  readonly expiry: TableExpiry;
 };
 
 /**
@@ -74,6 +109,11 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     ...(options.logger === false ? { logger: false } : options.logger ? { loggerInstance: options.logger } : { logger: true }),
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
+    // Every log line of a request carries its id: a proxy's X-Request-Id, or a fresh one.
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   const store = options.store ?? new MemoryTableStore();
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
@@ -84,10 +124,27 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
 
   let io: GameServer | null = null;
   const now = options.now ?? (() => new Date());
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const origins = options.corsOrigins ?? [];
+  const metrics = serverMetrics();
+  const monitor = new StoreMonitor(store, {
+    probeMs: options.storeProbeMs ?? 2000,
+    timeoutMs: 1000,
+    log: app.log,
+    onPing: (seconds, ok) => {
+      if (ok) trust.storeSeconds.observe(seconds);
+    },
+    onProbe: async (up) => {
+      if (up) trust.tables.set(await store.countTables());
+    },
+  });
+  const trust = trustMetrics(metrics.registry, { connections: () => io?.engine.clientsCount ?? 0, storeUp: () => monitor.up });
+  let draining = false;
   const { service, lobby, jobs, openTables } = createRuntime({
     store,
     log: app.log,
     random: options.random ?? cryptoRandom,
+    seeds: options.seeds ?? (options.random === undefined ? cryptoSeeds : seedsFrom(options.random)),
     now,
     botDelayMs: options.botDelayMs ?? 900,
     handPauseMs: options.handPauseMs ?? 2500,
@@ -96,11 +153,19 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     queueTurnSeconds: options.queueTurnSeconds === undefined ? 30 : options.queueTurnSeconds,
     jobPollMs: options.jobPollMs ?? 1000,
     jobLeaseMs: options.jobLeaseMs ?? 5000,
+    committed: (_doc, cause) => {
+      if (cause.kind === 'action') metrics.moves.inc();
+    },
     io: () => io,
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (isStoreUnavailable(error)) {
+      monitor.failed();
+      reply.header('retry-after', '2');
+      return sendProblem(reply, problem(ErrorCode.busy, 'the server cannot reach its store just now; try again in a moment', { retryAfterMs: 2000 }));
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, problem(ErrorCode.internal, 'the server failed to handle this request'));
@@ -109,23 +174,78 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     return reply.code(status).send({ error: problem(ErrorCode.invalidMessage, error.message) });
   });
 
-  await app.register(healthRoutes, { store });
+  await installSecurity(app, { origins, https: options.publicUrl?.startsWith('https:') ?? false });
+  installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: options.trustedProxies ?? 0 });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // Errors by code, over HTTP too: every error answer is a Problem.
+    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error"')) {
+      try {
+        trust.errors.inc((JSON.parse(payload) as { error: { code: string } }).error.code);
+      } catch {
+        // Not a Problem after all: nothing to count.
+      }
+    }
+    return payload;
+  });
+  await app.register(healthRoutes, { store, monitor, draining: () => draining });
+  await app.register(metricsRoutes, { registry: metrics.registry });
   await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
   await app.register(webPlugin, { root: options.webRoot ?? null });
 
-  const sockets = attachSockets(app, { service, lobby, signer, now });
+  const sockets = attachSockets(app, {
+    service,
+    lobby,
+    signer,
+    now,
+    socketOptions: { allowRequest: socketOriginCheck(origins), ...(origins.length > 0 ? { cors: { origin: [...origins], methods: ['GET', 'POST'] } } : {}) },
+    observe: (event, ms, refused) => {
+      if (event === 'game:action') trust.moveSeconds.observe(ms / 1000);
+      if (refused !== null) trust.errors.inc(refused.code);
+    },
+    storeFailed: () => monitor.failed(),
+  });
   io = sockets;
+  const guard = new SocketGuard(sockets, {
+    rates: store.rates,
+    limits,
+    now: () => now().getTime(),
+    trustedHops: options.trustedProxies ?? 0,
+    storeUp: () => monitor.up,
+    log: app.log.child({ component: 'guard' }),
+    onRefused: (code) => trust.errors.inc(code),
+  });
+  const expiry = new TableExpiry(store, {
+    ttlMs: options.tableTtlMs ?? 24 * 3600 * 1000,
+    sweepMs: options.expirySweepMs ?? 600_000,
+    now: () => now().getTime(),
+    log: app.log,
+    onExpired: (count) => {
+      trust.expired.inc(count);
+      openTables.changed();
+    },
+  });
   app.addHook('onReady', async () => {
     const resumed = await service.resumeAll();
     if (resumed > 0) app.log.info({ tables: resumed }, 'checked the next step of every table under way');
     jobs.start();
+    monitor.start();
+    guard.start();
+    expiry.start();
+    void monitor.probe();
+  });
+  app.addHook('preClose', async () => {
+    // Not ready from now on: a load balancer stops sending new clients here.
+    draining = true;
   });
   app.addHook('onClose', async () => {
+    monitor.close();
+    guard.close();
+    expiry.close();
     jobs.close();
     openTables.close();
     await store.close();
   });
-  const extras = { io: sockets, service, lobby, store, jobs };
+  const extras = { io: sockets, service, lobby, store, jobs, guard, monitor, expiry };
   return Object.assign(app as FastifyInstance, extras);
 }
 

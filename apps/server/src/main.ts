@@ -23,14 +23,26 @@ async function main(): Promise<void> {
   if (config.redisUrl === undefined) {
     store = new MemoryTableStore();
   } else {
+    // Until the first connection, a failure is said once, below; after it, at most every half minute.
+    let quietUntil = Number.POSITIVE_INFINITY;
     try {
       store = await RedisTableStore.connect({
         url: config.redisUrl,
         prefix: config.redisPrefix,
-        onError: (error) => log.error({ err: error }, 'redis connection error'),
+        recordRetentionMs: config.recordRetentionMs,
+        connectTimeoutMs: config.redisConnectTimeoutMs,
+        // The client retries every second or two while Redis is away: one line per half minute is enough.
+        onError: (error) => {
+          if (Date.now() < quietUntil) return;
+          quietUntil = Date.now() + 30_000;
+          log.error({ err: error }, 'redis connection error (retrying)');
+        },
       });
+      quietUntil = 0;
     } catch (error) {
-      log.fatal({ err: error }, `cannot reach Redis at ${config.redisUrl}`);
+      // One line an operator reads at a glance, not a stack trace.
+      const reason = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`fives server: cannot reach Redis at ${redactUrl(config.redisUrl)} (${reason}); is it running, and is REDIS_URL right?\n`);
       process.exit(1);
     }
     log.info({ prefix: config.redisPrefix }, 'tables are kept in Redis (durable)');
@@ -53,6 +65,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The URL without its password. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return 'REDIS_URL (not a URL)';
+  }
 }
 
 void main();

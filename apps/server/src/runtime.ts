@@ -7,13 +7,17 @@ import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
 import { announceTimeout, broadcast } from './sockets/plugin.ts';
 import { seatRoom } from './sockets/rooms.ts';
 import type { GameServer } from './sockets/types.ts';
+import { isStoreUnavailable } from './store/availability.ts';
 import type { TableStore } from './store/store.ts';
-import { TableService } from './tables/service.ts';
+import type { SeedSource } from './tables/dealer.ts';
+import type { TableDoc } from './tables/doc.ts';
+import { type Cause, TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
+  readonly seeds: SeedSource;
   readonly now: () => Date;
   readonly botDelayMs: number;
   readonly handPauseMs: number;
@@ -22,6 +26,8 @@ export interface RuntimeOptions {
   readonly queueTurnSeconds: number | null;
   readonly jobPollMs: number;
   readonly jobLeaseMs: number;
+  /** Told of every committed change, after the sockets (the metrics count moves). */
+  readonly committed?: (doc: TableDoc, cause: Cause) => void;
   /** The Socket.IO server, once it exists (it needs the services first). */
   readonly io: () => GameServer | null;
 }
@@ -40,15 +46,17 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const service = new TableService({
     store: o.store,
     random: o.random,
+    seeds: o.seeds,
     now: o.now,
     botDelayMs: o.botDelayMs,
     handPauseMs: o.handPauseMs,
     graceMs: o.graceMs,
     mugginsWindowMs: o.mugginsWindowMs,
     log: o.log,
-    onChange: (doc) => {
+    onChange: (doc, cause) => {
       const io = o.io();
       if (io !== null) broadcast(io, doc, nowMs());
+      o.committed?.(doc, cause);
     },
     onTimeout: (doc, seat) => {
       const io = o.io();
@@ -72,7 +80,10 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     pollMs: o.jobPollMs,
     leaseMs: o.jobLeaseMs,
     batch: 64,
-    onError: (error, job) => o.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over'),
+    onError: (error, job) => {
+      // While the store is away every poll fails: the store monitor says so once, not each second.
+      if (!isStoreUnavailable(error)) o.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over');
+    },
   });
   const lobby = new LobbyService({
     tables: service,

@@ -16,6 +16,7 @@ export function doc(overrides: Partial<TableDoc> = {}): TableDoc {
     code: code(),
     version: 0,
     createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
     hostId: 'p_host00000' as PlayerId,
     rulesInput: { preset: 'allFives', players: 2 },
     seats: [{ kind: 'human', playerId: 'p_host00000' as PlayerId, name: 'Host' }, { kind: 'open' }],
@@ -24,6 +25,7 @@ export function doc(overrides: Partial<TableDoc> = {}): TableDoc {
     state: null,
     settings: { turnSeconds: null, listed: false },
     clock: NO_CLOCK,
+    fair: null,
     ...overrides,
   };
 }

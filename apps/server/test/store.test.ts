@@ -16,6 +16,7 @@ describe('the Redis store', () => {
       code: 'K7QM3X' as never,
       version: 0,
       createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
       hostId: 'p_host00000' as never,
       rulesInput: { players: 2 as const },
       seats: [],
@@ -24,6 +25,7 @@ describe('the Redis store', () => {
       state: null,
       settings: { turnSeconds: null, listed: false },
       clock: { turn: null, muggins: null },
+      fair: null,
     };
     await a.create(doc);
     await a.close();

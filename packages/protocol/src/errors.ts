@@ -9,6 +9,11 @@ export const ErrorCode = {
   // The message itself
   invalidMessage: 'message/invalid',
   unknownEvent: 'message/unknown_event',
+  // Limits (see `retryAfterMs`)
+  /** Too many messages, tables, queue joins or guests from this connection or address: wait `retryAfterMs`. */
+  rateLimited: 'rate/limited',
+  /** The connection neither joined anything nor sent anything for too long, and is closed. */
+  idle: 'connection/idle',
   // Identity
   authRequired: 'auth/required',
   badToken: 'auth/invalid_token',
@@ -73,7 +78,8 @@ export type Issue = z.output<typeof IssueSchema>;
 
 /**
  * A refusal. `event` names the client event it answers (absent over HTTP); `version` is the
- * table's current version when an action was stale, so a client knows it must catch up.
+ * table's current version when an action was stale, so a client knows it must catch up;
+ * `retryAfterMs` says when a limited client may try again.
  */
 export const ProblemSchema = z.strictObject({
   code: ErrorCodeSchema,
@@ -81,6 +87,8 @@ export const ProblemSchema = z.strictObject({
   event: z.string().optional(),
   issues: z.array(IssueSchema).optional(),
   version: z.int().optional(),
+  /** With `rate/limited` (and `server/busy` when it is known): how long to wait before trying again. */
+  retryAfterMs: z.int().min(0).optional(),
 });
 export type Problem = z.output<typeof ProblemSchema>;
 

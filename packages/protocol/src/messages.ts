@@ -2,6 +2,7 @@ import { RulesInputSchema, type TableView } from '@fives/engine';
 import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
+import { FairnessSchema } from './fairness.ts';
 import { QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
 import {
   BotLevelSchema,
@@ -140,6 +141,7 @@ export type Reply<T> = { readonly ok: true; readonly data: T } | { readonly ok: 
  * every change, and to a socket when it joins. `version` grows by one with every change; a
  * client keeps the highest it has seen and ignores an older one arriving late. `view` is the
  * engine's view for `seat` (the spectator view when `seat` is null); null before the first start.
+ * `fairness` proves the deal: the commitment while a hand is played, the seed once it is over.
  */
 export const TableStateSchema = z.strictObject({
   tableId: TableIdSchema,
@@ -147,6 +149,8 @@ export const TableStateSchema = z.strictObject({
   seat: SeatSchema.nullable(),
   table: TableSummarySchema,
   view: TableViewSchema.nullable(),
+  /** The hand's commitment, and its seed once the hand is over (docs/fairness.md); null before the first deal. */
+  fairness: FairnessSchema.nullable(),
 });
 /** The view is typed as the engine's `TableView` (the same shape, read-only), so the server sends `view()` as is. */
 export type TableState = Omit<z.output<typeof TableStateSchema>, 'view'> & { readonly view: TableView | null };

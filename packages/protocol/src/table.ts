@@ -135,11 +135,21 @@ export const OpenTablesSchema = z.strictObject({ tables: z.array(OpenTableSchema
 export type OpenTables = z.output<typeof OpenTablesSchema>;
 export const OPEN_TABLES_LIMIT = 50;
 
-export const HealthSchema = z.strictObject({
-  ok: z.boolean(),
-  store: z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean() }),
-});
+const StoreHealthSchema = z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean() });
+
+/**
+ * `GET /healthz`, liveness: the process is up and answering (always 200, `ok` true);
+ * `store.up` is what the last look at the store found. Restart the process only when this fails.
+ */
+export const HealthSchema = z.strictObject({ ok: z.boolean(), store: StoreHealthSchema });
 export type Health = z.output<typeof HealthSchema>;
+
+/**
+ * `GET /readyz`, readiness: whether to send this node traffic now — the store answers and the
+ * node is not shutting down. 200 when `ready`, 503 when not.
+ */
+export const ReadinessSchema = z.strictObject({ ready: z.boolean(), store: StoreHealthSchema, draining: z.boolean() });
+export type Readiness = z.output<typeof ReadinessSchema>;
 
 /** The path of a table's invite link; the link is the server's public origin plus this. */
 export function invitePath(tableId: string): string {

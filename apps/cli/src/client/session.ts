@@ -1,5 +1,6 @@
 import { type RandomSource, type RulesInput, type TableView, legalActions } from '@fives/engine';
 import {
+  FairnessTracker,
   type ClientEvent,
   type ClientMessage,
   type ClientResults,
@@ -71,6 +72,8 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     let actedOn = -1;
     let startedAt = -1;
     let shown = { game: -1, hand: -1, events: 0, seats: '' };
+    // Every hand is checked once its seed is revealed (docs/fairness.md).
+    const fairness = new FairnessTracker();
     const finish = (code: number, line: Line): void => {
       clearTimeout(timer);
       print(line);
@@ -123,6 +126,9 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       if (state !== null && s.version <= state.version) return;
       state = s;
       shown = report(s, shown, print);
+      for (const v of fairness.observe(s)) {
+        print({ type: 'fairness', game: v.game, hand: v.hand, verified: v.status === 'verified', ...(v.status === 'verified' ? {} : { reason: v.reason }) });
+      }
       if (s.table.phase === 'over' && s.view !== null) {
         return finish(0, { type: 'final', tableId, game: s.table.game, seat: s.seat, scores: s.view.scores, winner: s.view.winner });
       }

@@ -1,8 +1,30 @@
 import { createHash } from 'node:crypto';
 import { createClient } from 'redis';
 
-export function makeRedisClient(url: string) {
-  return createClient({ url });
+/**
+ * A Redis client that fails fast while Redis is away instead of queueing commands until it is
+ * back (a move would hang; it must be refused with `server/busy`), and that gives up on a
+ * first connection that does not succeed within `connectTimeoutMs` (a server that cannot reach
+ * Redis at start says so and stops) but, once connected, reconnects for as long as it takes.
+ */
+export function makeRedisClient(url: string, connectTimeoutMs = 5000) {
+  let connected = false;
+  const started = Date.now();
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: Math.min(connectTimeoutMs, 10_000),
+      reconnectStrategy: (retries: number, cause: Error) => {
+        if (!connected && Date.now() - started >= connectTimeoutMs) return cause;
+        return Math.min(100 * 2 ** Math.min(retries, 5), 2000);
+      },
+    },
+  });
+  client.on('ready', () => {
+    connected = true;
+  });
+  return client;
 }
 
 export type RedisClient = ReturnType<typeof makeRedisClient>;

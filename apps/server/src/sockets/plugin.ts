@@ -11,9 +11,10 @@ import {
   issuesOf,
 } from '@fives/protocol';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import type { Player, TokenSigner } from '../identity/token.ts';
 import type { LobbyService } from '../lobby/service.ts';
+import { isStoreUnavailable } from '../store/availability.ts';
 import type { TableDoc } from '../tables/doc.ts';
 import { type Outcome, problem, refuse, success } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
@@ -30,6 +31,12 @@ export interface SocketDeps {
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
   readonly now: () => Date;
+  /** More Socket.IO options (CORS, the origin check). */
+  readonly socketOptions?: Partial<ServerOptions>;
+  /** Told of every answered client event: how long it took (ms) and, when refused, why. */
+  readonly observe?: (event: ClientEvent, ms: number, problem: Problem | null) => void;
+  /** Told when a handler failed because the store could not be reached. */
+  readonly storeFailed?: () => void;
 }
 
 /** Puts a socket at a table it may sit at (seat) or watch (null): rooms, takeover, first state, presence. */
@@ -37,7 +44,7 @@ export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) 
 
 /** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
 export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServer {
-  const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, ...deps.socketOptions });
   const { service, signer } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
@@ -150,10 +157,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
         void handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null);
       });
     }
-    s.onAny((event: unknown) => {
-      if (typeof event === 'string' && (CLIENT_EVENTS as string[]).includes(event)) return;
-      s.emit('refused', problem(ErrorCode.unknownEvent, `there is no client event ${JSON.stringify(String(event)).slice(0, 80)}`));
-    });
+    // An event that does not exist is refused by the guard (guard/sockets.ts), on its ack too and within the rate limits.
     s.on('disconnecting', () => {
       leaveQueueOnDisconnect(io, deps.lobby, s).catch((error: unknown) => log.error({ err: error }, 'leaving the queue failed'));
     });
@@ -171,6 +175,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
   });
 
   async function handle(socket: ClientSocket, event: ClientEvent, payload: unknown, ack: ((reply: unknown) => void) | null): Promise<void> {
+    const started = performance.now();
     let outcome: Outcome<unknown>;
     const parsed = ClientMessageSchemas[event].safeParse(payload);
     if (!parsed.success) {
@@ -179,10 +184,16 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
       try {
         outcome = await (handlers[event] as Handler<ClientEvent>)(socket, parsed.data as never);
       } catch (error) {
-        log.error({ err: error, event, tableId: (parsed.data as { tableId?: string }).tableId }, 'a client event failed');
-        outcome = refuse(ErrorCode.internal, 'the server failed to handle this message');
+        if (isStoreUnavailable(error)) {
+          deps.storeFailed?.();
+          outcome = refuse(ErrorCode.busy, 'the server cannot reach its store just now; try again in a moment', { retryAfterMs: 2000 });
+        } else {
+          log.error({ err: error, event, tableId: (parsed.data as { tableId?: string }).tableId }, 'a client event failed');
+          outcome = refuse(ErrorCode.internal, 'the server failed to handle this message');
+        }
       }
     }
+    deps.observe?.(event, performance.now() - started, outcome.ok ? null : outcome.problem);
     if (!outcome.ok) socket.emit('refused', { ...outcome.problem, event });
     const reply: Reply<unknown> = outcome.ok ? { ok: true, data: outcome.value } : { ok: false, error: { ...outcome.problem, event } };
     ack?.(reply);

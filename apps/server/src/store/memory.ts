@@ -1,11 +1,17 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, TableCode, TableId } from '@fives/protocol';
-import { tableJobKey } from '../jobs/job.ts';
+import { awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
+import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { Created, TableStore } from './store.ts';
+import type { Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+
+export interface MemoryStoreOptions {
+  /** How long a game's record is kept after its last hand, ms (0: for ever). */
+  readonly recordRetentionMs?: number;
+}
 
 /**
  * One process's tables, gone when it exits. Tables are kept as JSON text, as Redis keeps them, so
@@ -17,9 +23,17 @@ export class MemoryTableStore implements TableStore {
   readonly jobs = new MemoryJobQueue();
   private readonly seated = new Map<string, TableId>();
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
+  readonly rates = new MemoryRateCounter();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
-  private readonly records = new Map<string, string[]>();
+  /** Each game's hands, and until when they are kept (the last hand's time plus the retention). */
+  private readonly records = new Map<string, { hands: string[]; until: number }>();
+  private readonly kept = new Map<TableId, { record: KeptRecord; until: number }>();
+  private readonly retentionMs: number;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.retentionMs = options.recordRetentionMs ?? 0;
+  }
   private readonly codes = new Map<string, TableId>();
   private readonly open = new Map<TableId, { at: number; entry: string }>();
 
@@ -45,15 +59,49 @@ export class MemoryTableStore implements TableStore {
     this.put(next, stepAt);
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
-      const list = this.records.get(key) ?? [];
+      const list = this.records.get(key)?.hands ?? [];
       list.push(JSON.stringify(append.hand));
-      this.records.set(key, list);
+      this.records.set(key, { hands: list, until: this.keptUntil(Date.parse(next.updatedAt)) });
     }
     return true;
   }
 
   async recordHands(id: TableId, game: number): Promise<RecordHand[]> {
-    return (this.records.get(`${id}:${game}`) ?? []).map((text) => JSON.parse(text) as RecordHand);
+    return (this.records.get(`${id}:${game}`)?.hands ?? []).map((text) => JSON.parse(text) as RecordHand);
+  }
+
+  async countTables(): Promise<TableCounts> {
+    const counts: TableCounts = { waiting: 0, playing: 0, over: 0 };
+    for (const text of this.tables.values()) counts[(JSON.parse(text) as TableDoc).phase]++;
+    return counts;
+  }
+
+  /** Also forgets the records whose retention is over (Redis does that by itself, with TTLs). */
+  async expireIdle(cutoff: number, limit: number, now: number): Promise<TableId[]> {
+    const expired: TableId[] = [];
+    for (const text of this.tables.values()) {
+      if (expired.length >= limit) break;
+      const doc = JSON.parse(text) as TableDoc;
+      if (Date.parse(doc.updatedAt) > cutoff) continue;
+      expired.push(doc.id);
+      this.tables.delete(doc.id);
+      this.versions.delete(doc.id);
+      if (this.codes.get(doc.code) === doc.id) this.codes.delete(doc.code);
+      this.open.delete(doc.id);
+      for (const [player, table] of this.seated) if (table === doc.id) this.seated.delete(player);
+      this.jobs.removeNow(tableJobKey(doc.id));
+      this.jobs.removeNow(matchJobKey(doc.id));
+      for (let seat = 0; seat < 4; seat++) this.jobs.removeNow(awayJobKey(doc.id, seat));
+      await this.matchmaking.settle(doc.id);
+      if (doc.game > 0) this.kept.set(doc.id, { record: { rulesInput: doc.rulesInput, games: doc.game }, until: this.keptUntil(now) });
+    }
+    for (const [key, r] of this.records) if (r.until <= now) this.records.delete(key);
+    for (const [id, k] of this.kept) if (k.until <= now) this.kept.delete(id);
+    return expired;
+  }
+
+  async keptRecord(id: TableId): Promise<KeptRecord | null> {
+    return this.kept.get(id)?.record ?? null;
   }
 
   async activeTables(): Promise<TableId[]> {
@@ -70,6 +118,10 @@ export class MemoryTableStore implements TableStore {
       .sort((a, b) => b[1].at - a[1].at || (a[0] < b[0] ? 1 : -1))
       .slice(0, limit)
       .map(([, o]) => JSON.parse(o.entry) as OpenTable);
+  }
+
+  private keptUntil(from: number): number {
+    return this.retentionMs > 0 ? from + this.retentionMs : Number.POSITIVE_INFINITY;
   }
 
   async ping(): Promise<boolean> {

@@ -1,11 +1,12 @@
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
+import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
-import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
+import { type FairDeals, NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { Created, TableStore } from './store.ts';
+import type { Created, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis):
@@ -17,6 +18,10 @@ import type { Created, TableStore } from './store.ts';
  *   {prefix}code:<CODE>       the id of the table with this short code
  *   {prefix}open              sorted set: open tables (see `openEntry`) by creation time
  *   {prefix}open:e            hash: open table id → its entry in the list (JSON)
+ *   {prefix}touched           sorted set: every table by the time of its last change (expiry)
+ *   {prefix}ph:waiting, ph:over  sets: ids of tables waiting for players, and of finished games
+ *   {prefix}t:{<id>}:rec      hash: rules, games — what an expired table's records need
+ *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
  *
  * plus the jobs (`jobs/redis.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
  * prefix. Every change goes through one Lua script that checks the stored version and writes the
@@ -24,7 +29,21 @@ import type { Created, TableStore } from './store.ts';
  * under way, and sets the table's next automatic step — all atomically, so any number of server processes can serve one table: of two changes made
  * on the same version exactly one is written, and no written change is without its next step.
  * The braces are a Redis Cluster hash tag: a table's own keys share a slot.
+ *
+ * Records are kept `recordRetentionMs` after their last hand (a TTL on each game's list); a
+ * table nobody has changed for a while expires whole (`expireIdle`): its hash, its code, its
+ * place in every list and index, who is seated at it, and its jobs, in one script.
  */
+
+/** Lua: the table's place in the phase indexes and the expiry index. */
+const INDEX_LUA = `
+local function index_table(active, waiting, over, touched, id, phase, at)
+  if phase == 'playing' then redis.call('SADD', active, id) else redis.call('SREM', active, id) end
+  if phase == 'waiting' then redis.call('SADD', waiting, id) else redis.call('SREM', waiting, id) end
+  if phase == 'over' then redis.call('SADD', over, id) else redis.call('SREM', over, id) end
+  redis.call('ZADD', touched, at, id)
+end
+`;
 
 const OPEN_LUA = `
 local function list_open(open, entries, id, entry, score)
@@ -38,30 +57,63 @@ local function list_open(open, entries, id, entry, score)
 end
 `;
 
-// KEYS: table code active open openEntries due payloads seated
-// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks
-const CREATE = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
+// KEYS: table code active open openEntries due payloads seated touched waiting over
+// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks touchedAt
+const CREATE = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}${INDEX_LUA}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if not redis.call('SET', KEYS[2], ARGV[8], 'NX') then return 2 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
-if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[8]) end
+index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[8], ARGV[4], ARGV[13])
 list_open(KEYS[4], KEYS[5], ARGV[8], ARGV[9], ARGV[10])
 if ARGV[11] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
 mark_seated(KEYS[8], ARGV[8], ARGV[12])
 return 1
 `);
 
-// KEYS: table record active open openEntries due payloads seated
-// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks
-const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}
+// KEYS: table record active open openEntries due payloads seated touched waiting over
+// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs
+const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}${INDEX_LUA}
 local current = redis.call('HGET', KEYS[1], 'version')
 if current ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
-if ARGV[8] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[8]) end
-if ARGV[4] == 'playing' then redis.call('SADD', KEYS[3], ARGV[9]) else redis.call('SREM', KEYS[3], ARGV[9]) end
+if ARGV[8] ~= '' then
+  redis.call('RPUSH', KEYS[2], ARGV[8])
+  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[2], ARGV[15]) end
+end
+index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[9], ARGV[4], ARGV[14])
 list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
 if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
 mark_seated(KEYS[8], ARGV[9], ARGV[13])
+return 1
+`);
+
+// KEYS: table code active open openEntries due payloads seated touched waiting over kept match records…
+// ARGV: id cutoff version retentionMs seatedMarks rules games
+const EXPIRE = script(`${JOB_LUA}${SEATED_LUA}
+local at = redis.call('ZSCORE', KEYS[9], ARGV[1])
+if at and tonumber(at) > tonumber(ARGV[2]) then return 0 end
+if (redis.call('HGET', KEYS[1], 'version') or '') ~= ARGV[3] then return 0 end
+redis.call('DEL', KEYS[1])
+if KEYS[2] ~= KEYS[1] and redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+redis.call('SREM', KEYS[3], ARGV[1])
+redis.call('SREM', KEYS[10], ARGV[1])
+redis.call('SREM', KEYS[11], ARGV[1])
+redis.call('ZREM', KEYS[9], ARGV[1])
+redis.call('ZREM', KEYS[4], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
+clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[1])
+clear_job(KEYS[6], KEYS[7], 'm:' .. ARGV[1])
+for seat = 0, 3 do clear_job(KEYS[6], KEYS[7], 'a:' .. ARGV[1] .. ':' .. seat) end
+mark_seated(KEYS[8], ARGV[1], ARGV[5])
+redis.call('DEL', KEYS[13])
+local retention = tonumber(ARGV[4])
+if tonumber(ARGV[7]) > 0 then
+  redis.call('HSET', KEYS[12], 'rules', ARGV[6], 'games', ARGV[7])
+  if retention > 0 then redis.call('PEXPIRE', KEYS[12], retention) end
+end
+for i = 14, #KEYS do
+  if retention > 0 and redis.call('PTTL', KEYS[i]) == -1 then redis.call('PEXPIRE', KEYS[i], retention) end
+end
 return 1
 `);
 
@@ -76,6 +128,10 @@ interface Control {
   readonly hostId: PlayerId;
   readonly settings: TableSettings;
   readonly clock: TableClock;
+  /** The deals' seeds (absent on tables stored before deals were provable). */
+  readonly fair?: FairDeals | null;
+  /** Absent on tables stored before tables expired. */
+  readonly updatedAt?: string;
 }
 
 export interface RedisStoreOptions {
@@ -84,27 +140,40 @@ export interface RedisStoreOptions {
   readonly prefix?: string;
   /** Told about connection errors (node-redis reconnects by itself). */
   readonly onError?: (error: Error) => void;
+  /** How long a game's record is kept after its last hand, ms (default 30 days; 0: for ever). */
+  readonly recordRetentionMs?: number;
+  /**
+   * How long to keep trying to reach Redis when first connecting, ms (default 5 s): past it,
+   * `connect` fails with the reason instead of waiting for ever. Once connected, the client
+   * reconnects by itself for as long as it takes.
+   */
+  readonly connectTimeoutMs?: number;
 }
+
+export const DEFAULT_RECORD_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export class RedisTableStore implements TableStore {
   readonly kind = 'redis';
   readonly durable = true;
   readonly jobs: RedisJobQueue;
   readonly matchmaking: RedisMatchmaking;
+  readonly rates: RedisRateCounter;
 
   private constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
+    private readonly recordRetentionMs: number,
   ) {
     this.jobs = new RedisJobQueue(client, prefix);
     this.matchmaking = new RedisMatchmaking(client, prefix);
+    this.rates = new RedisRateCounter(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
-    const client = makeRedisClient(options.url);
+    const client = makeRedisClient(options.url, options.connectTimeoutMs ?? 5000);
     client.on('error', (error: Error) => options.onError?.(error));
     await client.connect();
-    return new RedisTableStore(client, options.prefix ?? 'fives:');
+    return new RedisTableStore(client, options.prefix ?? 'fives:', options.recordRetentionMs ?? DEFAULT_RECORD_RETENTION_MS);
   }
 
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
@@ -113,8 +182,8 @@ export class RedisTableStore implements TableStore {
     const written = await runScript(
       this.client,
       CREATE,
-      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix)],
-      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc)],
+      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix), ...this.indexKeys()],
+      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc), touchedArg(doc)],
     );
     return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
   }
@@ -136,6 +205,8 @@ export class RedisTableStore implements TableStore {
       state: JSON.parse(h.state ?? 'null') as GameState | null,
       settings: control.settings,
       clock: control.clock ?? NO_CLOCK,
+      fair: control.fair ?? null,
+      updatedAt: control.updatedAt ?? meta.createdAt,
     };
   }
 
@@ -158,6 +229,7 @@ export class RedisTableStore implements TableStore {
         jobs.due,
         jobs.payloads,
         seatedKey(this.prefix),
+        ...this.indexKeys(),
       ],
       [
         String(next.version - 1),
@@ -168,6 +240,8 @@ export class RedisTableStore implements TableStore {
         ...this.openFields(next),
         stepArg(stepAt),
         marksArg(next),
+        touchedArg(next),
+        String(this.recordRetentionMs),
       ],
     );
     return written === 1;
@@ -187,6 +261,57 @@ export class RedisTableStore implements TableStore {
     if (ids.length === 0) return [];
     const entries = await this.client.hmGet(this.openEntriesKey(), ids);
     return entries.flatMap((text) => (text == null ? [] : [JSON.parse(text) as OpenTable]));
+  }
+
+  async countTables(): Promise<TableCounts> {
+    const [waiting, playing, over] = await Promise.all([
+      this.client.sCard(this.indexKeys()[1]),
+      this.client.sCard(this.activeKey()),
+      this.client.sCard(this.indexKeys()[2]),
+    ]);
+    return { waiting, playing, over };
+  }
+
+  /** `_now` is not needed: Redis keeps the records' time to live itself. */
+  async expireIdle(cutoff: number, limit: number, _now?: number): Promise<TableId[]> {
+    const ids = (await this.client.zRangeByScore(this.indexKeys()[0], '-inf', Math.floor(cutoff), { LIMIT: { offset: 0, count: limit } })) as TableId[];
+    const expired: TableId[] = [];
+    for (const id of ids) {
+      const [version, metaText, seatsText, game] = await this.client.hmGet(this.tableKey(id), ['version', 'meta', 'seats', 'game']);
+      const meta = metaText == null ? null : (JSON.parse(metaText) as Meta);
+      const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
+      const games = Number(game ?? 0);
+      const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0]] : []));
+      const jobs = jobKeys(this.prefix);
+      const records = Array.from({ length: games }, (_, i) => this.recordKey(id, i + 1));
+      const done = await runScript(
+        this.client,
+        EXPIRE,
+        [
+          this.tableKey(id),
+          meta === null ? this.tableKey(id) : this.codeKey(meta.code),
+          this.activeKey(),
+          this.openKey(),
+          this.openEntriesKey(),
+          jobs.due,
+          jobs.payloads,
+          seatedKey(this.prefix),
+          ...this.indexKeys(),
+          this.keptKey(id),
+          `${this.prefix}mm:m:${id}`,
+          ...records,
+        ],
+        [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(marks), JSON.stringify(meta?.rulesInput ?? null), String(games)],
+      );
+      if (done === 1) expired.push(id);
+    }
+    return expired;
+  }
+
+  async keptRecord(id: TableId): Promise<KeptRecord | null> {
+    const h = await this.client.hGetAll(this.keptKey(id));
+    if (h.rules === undefined || h.games === undefined) return null;
+    return { rulesInput: JSON.parse(h.rules) as RulesInput, games: Number(h.games) };
   }
 
   async ping(): Promise<boolean> {
@@ -211,7 +336,7 @@ export class RedisTableStore implements TableStore {
   }
 
   private mutableFields(doc: TableDoc): string[] {
-    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock };
+    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock, fair: doc.fair, updatedAt: doc.updatedAt };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }
 
@@ -226,6 +351,15 @@ export class RedisTableStore implements TableStore {
 
   private recordKey(id: TableId, game: number): string {
     return `${this.prefix}t:{${id}}:g:${game}`;
+  }
+
+  /** touched, ph:waiting, ph:over */
+  private indexKeys(): [string, string, string] {
+    return [`${this.prefix}touched`, `${this.prefix}ph:waiting`, `${this.prefix}ph:over`];
+  }
+
+  private keptKey(id: TableId): string {
+    return `${this.prefix}t:{${id}}:rec`;
   }
 
   private activeKey(): string {
@@ -248,6 +382,10 @@ export class RedisTableStore implements TableStore {
 /** `[[player, 1|0], …]`: as `mark_seated` reads it (cjson decodes an empty array as an empty table). */
 function marksArg(doc: TableDoc): string {
   return JSON.stringify(seatedMarks(doc).map(([player, seated]) => [player, seated ? 1 : 0]));
+}
+
+function touchedArg(doc: TableDoc): string {
+  return String(Date.parse(doc.updatedAt));
 }
 
 function stepArg(stepAt: number | null): string {

@@ -1,8 +1,18 @@
-import type { RecordHand } from '@fives/engine';
-import type { OpenTable, TableCode, TableId } from '@fives/protocol';
+import type { RecordHand, RulesInput } from '@fives/engine';
+import type { OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
+import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
+
+/** How many tables are in each phase. */
+export type TableCounts = Record<Phase, number>;
+
+/** What the records of an expired table need: its rules, and how many games it had. */
+export interface KeptRecord {
+  readonly rulesInput: RulesInput;
+  readonly games: number;
+}
 
 /** What a create did: made the table, or found its id or its code already in use. */
 export type Created = 'created' | 'idTaken' | 'codeTaken';
@@ -18,6 +28,8 @@ export interface TableStore {
   readonly durable: boolean;
   readonly jobs: JobQueue;
   readonly matchmaking: Matchmaking;
+  /** The per-address rate limits' counters (shared by every node that shares the store). */
+  readonly rates: RateCounter;
   /**
    * Stores a new table (version 0) under its id and code, lists it if it is open (see
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).
@@ -39,6 +51,18 @@ export interface TableStore {
   activeTables(): Promise<TableId[]>;
   /** The open-tables list, newest first. */
   openTables(limit: number): Promise<OpenTable[]>;
+  /** How many tables there are in each phase (metrics). */
+  countTables(): Promise<TableCounts>;
+  /**
+   * Removes up to `limit` tables not changed since `cutoff` (ms; their `updatedAt`), each in
+   * one atomic step with everything that points at it: its code, the open list, the phase
+   * indexes, who is seated at it, its jobs and a pending queue match. Their game records stay
+   * for the retention time (see `keptRecord`). Resolves to the ids removed. `now` is the
+   * store's clock for a store that keeps time itself (memory; Redis has TTLs).
+   */
+  expireIdle(cutoff: number, limit: number, now: number): Promise<TableId[]>;
+  /** What is kept of an expired table for its records; null when nothing is (or it never expired). */
+  keptRecord(id: TableId): Promise<KeptRecord | null>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

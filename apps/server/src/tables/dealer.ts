@@ -1,15 +1,42 @@
-import { randomInt } from 'node:crypto';
-import { type GameState, type RandomSource, type Result, leaderFor, randomDeal, startHand } from '@fives/engine';
+import { randomBytes, randomInt } from 'node:crypto';
+import { type GameState, type RandomSource, type Result, dealFromSeed, leaderFor, ok, startHand } from '@fives/engine';
+import { commitmentOf } from '@fives/protocol';
+import type { DealSecret, FairDeals } from './doc.ts';
 
-/** The server's randomness: the operating system's CSPRNG, through the engine's interface. */
+/** The server's randomness for computer players' choices: the operating system's CSPRNG, through the engine's interface. */
 export const cryptoRandom: RandomSource = {
   int: (bound) => randomInt(bound),
 };
 
-/** Shuffles and deals the next hand; a lead the rules leave to chance is drawn from the same source. */
-export function dealNextHand(state: GameState, random: RandomSource): Result<GameState> {
-  const deal = randomDeal(state.rules, random);
+/** Where each hand's secret seed comes from. */
+export type SeedSource = () => string;
+
+/** 128 bits from the operating system's CSPRNG: what every deal is made from in production. */
+export const cryptoSeeds: SeedSource = () => randomBytes(16).toString('hex');
+
+/**
+ * Seeds drawn from a given source (four 32-bit words, as hex): a server built with a seeded
+ * `random` (tests) deals the same games every run. Never used with a predictable source in
+ * production: `build()` uses `cryptoSeeds` unless told otherwise.
+ */
+export function seedsFrom(random: RandomSource): SeedSource {
+  return () => Array.from({ length: 4 }, () => random.int(0x1_0000_0000).toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * The one dealer: every hand of every table is dealt here, from a fresh secret seed, as
+ * `dealFromSeed(rules, seed)` makes it (the deal, and the leader when the rules leave the lead
+ * to chance), so the seed revealed after the hand proves the deal (docs/fairness.md). Returns
+ * the new state and the table's seeds: this hand's (secret until it is over) and the last one's.
+ */
+export function dealNextHand(state: GameState, game: number, seeds: SeedSource, before: FairDeals | null): Result<{ state: GameState; fair: FairDeals }> {
+  const seed = seeds();
+  const { deal, randomLeader } = dealFromSeed(state.rules, seed);
   const choice = leaderFor(state, deal);
-  const leader = choice.kind === 'decided' ? choice.seat : random.int(state.rules.players);
-  return startHand(state, deal, leader);
+  const started = startHand(state, deal, choice.kind === 'decided' ? choice.seat : randomLeader);
+  if (!started.ok) return started;
+  const current: DealSecret = { game, hand: started.value.hands.length, seed, commitment: commitmentOf(seed) };
+  // The hand before this one, in this game or the last: its seed is public from now on.
+  const previous = before?.current ?? null;
+  return ok({ state: started.value, fair: { current, previous } });
 }

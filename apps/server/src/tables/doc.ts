@@ -40,6 +40,8 @@ export interface TableDoc {
   readonly code: TableCode;
   readonly version: number;
   readonly createdAt: string;
+  /** When the last change was made (abandoned tables expire some time after it). */
+  readonly updatedAt: string;
   /** The host: may change (a host who leaves hands the role on). */
   readonly hostId: PlayerId;
   /** The rules as the host gave them (checked); kept for the game records. */
@@ -51,6 +53,27 @@ export interface TableDoc {
   readonly state: GameState | null;
   readonly settings: TableSettings;
   readonly clock: TableClock;
+  /**
+   * The seeds the hands were dealt from. The current hand's seed is as secret as the hands
+   * themselves: only `fairnessOf` reads it, and only once the hand is over.
+   */
+  readonly fair: FairDeals | null;
+}
+
+/** A hand's seed (docs/fairness.md): secret while the hand is played, public once it is over. */
+export interface DealSecret {
+  readonly game: number;
+  /** The hand in its game, from 1. */
+  readonly hand: number;
+  readonly seed: string;
+  /** SHA-256 of `seed`, published when the hand is dealt. */
+  readonly commitment: string;
+}
+
+/** The seeds of the table's current (or last) hand and of the hand before it. */
+export interface FairDeals {
+  readonly current: DealSecret;
+  readonly previous: DealSecret | null;
 }
 
 /** A finished hand (or the hand a game ended in) to append to a game's record with a change. */

@@ -65,6 +65,8 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.gameNotOver:
     case ErrorCode.alreadyPlaying:
       return 409;
+    case ErrorCode.rateLimited:
+      return 429;
     case ErrorCode.busy:
       return 503;
     case ErrorCode.internal:

@@ -16,7 +16,7 @@ import type { TableStore } from '../store/store.ts';
 import { type Actor, botMove } from './bot-turns.ts';
 import { withClock } from './clock.ts';
 import { newTableCode, newTableId } from './code.ts';
-import { dealNextHand } from './dealer.ts';
+import { type SeedSource, dealNextHand } from './dealer.ts';
 import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableDoc, type TableSettings } from './doc.ts';
 import { closedBy } from './game-step.ts';
 import { hostAfter } from './host.ts';
@@ -46,13 +46,16 @@ interface Change {
 
 export interface TableServiceOptions extends StepTiming {
   readonly store: TableStore;
+  /** The computer players' choices. */
   readonly random: RandomSource;
+  /** Each hand's secret seed (see `dealer.ts`). */
+  readonly seeds: SeedSource;
   readonly now: () => Date;
   /** How long an opponent may call Muggins on a missed count. */
   readonly mugginsWindowMs: number;
   readonly log: FastifyBaseLogger;
-  /** Told of every committed change (the sockets broadcast it). */
-  readonly onChange: (doc: TableDoc) => void;
+  /** Told of every committed change and what made it (the sockets broadcast it; the metrics count it). */
+  readonly onChange: (doc: TableDoc, cause: Cause) => void;
   /** Told when a stand-in moved for a person whose turn time ran out. */
   readonly onTimeout: (doc: TableDoc, seat: number) => void;
   /** Told when a change may have changed the open-tables list. */
@@ -103,7 +106,7 @@ export class TableService {
     );
     const first = seats.findIndex((s) => s.kind === 'open');
     if (first >= 0) seats[first] = { kind: 'human', playerId: host.id, name: host.name };
-    const made = await this.store({ hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings }, null);
+    const made = await this.store({ hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings, fair: null }, null);
     if (made.ok) this.o.log.info({ tableId: made.value.id, seat: first >= 0 ? first : null, event: 'created', players }, 'table event');
     return made;
   }
@@ -124,7 +127,7 @@ export class TableService {
     const players = fresh.value.rules.players;
     const host = o.people[0];
     if (host === undefined || o.people.length > players) return refuse(ErrorCode.internal, `cannot seat ${o.people.length} people at ${players} seats`);
-    const dealt = dealNextHand(fresh.value, this.o.random);
+    const dealt = dealNextHand(fresh.value, 1, this.o.seeds, null);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
     const seats: SeatRecord[] = Array.from({ length: players }, (_, i) => {
       const p = o.people[i];
@@ -132,20 +135,20 @@ export class TableService {
     });
     const now = this.nowMs();
     const made = await this.store(
-      { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value, settings: o.settings },
+      { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value.state, settings: o.settings, fair: dealt.value.fair },
       now,
       o.id,
     );
     if (made.ok) {
       this.o.log.info({ tableId: made.value.id, event: 'created', players, people: o.people.length, started: true }, 'table event');
-      this.o.onChange(made.value);
+      this.o.onChange(made.value, { kind: 'started' });
     }
     return made;
   }
 
   /** Stores a new table under a fresh id (or `id`) and code; `now` set: it is under way, with its clocks and first step. */
   private async store(
-    fields: Omit<TableDoc, 'id' | 'code' | 'version' | 'createdAt' | 'clock'>,
+    fields: Omit<TableDoc, 'id' | 'code' | 'version' | 'createdAt' | 'updatedAt' | 'clock'>,
     now: number | null,
     id?: TableId,
   ): Promise<Outcome<TableDoc>> {
@@ -156,6 +159,7 @@ export class TableService {
         code: newTableCode(),
         version: 0,
         createdAt: this.o.now().toISOString(),
+        updatedAt: this.o.now().toISOString(),
         clock: NO_CLOCK,
       };
       let stepAt: number | null = null;
@@ -383,13 +387,18 @@ export class TableService {
   /** The game record of game `n`, once it is no longer being played. */
   async record(id: TableId, n: number): Promise<Outcome<GameRecord>> {
     const doc = await this.o.store.load(id);
-    if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
-    if (!Number.isInteger(n) || n < 1 || n > doc.game) return refuse(ErrorCode.gameNotFound, `table ${id} has no game ${n}`);
-    if (n === doc.game && doc.phase === 'playing') {
+    // An expired table's records are kept for their own retention time.
+    const kept = doc === null ? await this.o.store.keptRecord(id) : null;
+    if (doc === null && kept === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
+    const games = doc?.game ?? kept?.games ?? 0;
+    if (!Number.isInteger(n) || n < 1 || n > games) return refuse(ErrorCode.gameNotFound, `table ${id} has no game ${n}`);
+    if (doc !== null && n === doc.game && doc.phase === 'playing') {
       return refuse(ErrorCode.gameInProgress, `game ${n} is still being played; its record would show hidden tiles`);
     }
     const hands = await this.o.store.recordHands(id, n);
-    return success({ rules: doc.rulesInput as GameRecord['rules'], hands });
+    if (hands.length === 0) return refuse(ErrorCode.gameNotFound, `the record of game ${n} at table ${id} is no longer kept`);
+    const rules = doc?.rulesInput ?? kept?.rulesInput;
+    return success({ rules: rules as GameRecord['rules'], hands });
   }
 
   // ---- the table moving by itself ------------------------------------------------------------
@@ -447,16 +456,17 @@ export class TableService {
   private newGameChange(d: TableDoc, kind: 'started' | 'rematch'): Outcome<Change> {
     const fresh = newGame(d.rulesInput);
     if (!fresh.ok) return { ok: false, problem: fromGameError(fresh.error) };
-    const dealt = dealNextHand(fresh.value, this.o.random);
+    const dealt = dealNextHand(fresh.value, d.game + 1, this.o.seeds, d.fair);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
-    return success({ doc: { ...d, phase: 'playing', game: d.game + 1, state: dealt.value }, cause: { kind } });
+    const { state, fair } = dealt.value;
+    return success({ doc: { ...d, phase: 'playing', game: d.game + 1, state, fair }, cause: { kind } });
   }
 
   private dealChange(d: TableDoc): Outcome<Change> {
     if (d.state === null) return refuse(ErrorCode.notPlaying, 'no game');
-    const dealt = dealNextHand(d.state, this.o.random);
+    const dealt = dealNextHand(d.state, d.game, this.o.seeds, d.fair);
     if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
-    return success({ doc: { ...d, state: dealt.value }, cause: { kind: 'dealt' } });
+    return success({ doc: { ...d, state: dealt.value.state, fair: dealt.value.fair }, cause: { kind: 'dealt' } });
   }
 
   private actionChange(d: TableDoc, seat: number, wire: WireAction, by: 'person' | Actor['why']): Outcome<Change> {
@@ -508,7 +518,7 @@ export class TableService {
       if (!decided.ok) return decided;
       if (decided.value === null) return success(null);
       const { doc: changed, append, cause } = decided.value;
-      const next = withClock(doc, { ...changed, version: doc.version + 1 }, now, this.o.mugginsWindowMs);
+      const next = withClock(doc, { ...changed, version: doc.version + 1, updatedAt: new Date(now).toISOString() }, now, this.o.mugginsWindowMs);
       const stepAt = nextStepAt(next, now, this.o);
       if (await this.o.store.commit(next, append, stepAt)) {
         this.committed(doc, next, cause, stepAt);
@@ -524,7 +534,7 @@ export class TableService {
 
   private committed(before: TableDoc, doc: TableDoc, cause: Cause, stepAt: number | null): void {
     logChange(this.o.log, doc, cause);
-    this.o.onChange(doc);
+    this.o.onChange(doc, cause);
     if (stepAt !== null) this.runtime.wake(stepAt);
     if (cause.kind === 'action' && cause.by === 'timeout') this.o.onTimeout(doc, cause.seat);
     if (JSON.stringify(openEntry(before)) !== JSON.stringify(openEntry(doc))) this.o.onOpenTables();

@@ -13,7 +13,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type TestServerOptions = Pick<ServerOptions, 'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs'> & {
+export type TestServerOptions = Pick<
+  ServerOptions,
+  'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs' | 'limits' | 'trustedProxies' | 'corsOrigins' | 'storeProbeMs' | 'logger' | 'publicUrl'
+> & {
   store?: TableStore;
   random?: RandomSource;
   seed?: string;
@@ -39,7 +42,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
   return build({
     store,
     secret: TEST_SECRET,
-    logger: false,
+    logger: options.logger ?? false,
     botDelayMs: options.botDelayMs ?? 0,
     handPauseMs: 0,
     random: options.random ?? seededRandom(options.seed ?? 'server-tests'),
@@ -48,6 +51,11 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
     ...(options.mugginsWindowMs === undefined ? {} : { mugginsWindowMs: options.mugginsWindowMs }),
     ...(options.queueTurnSeconds === undefined ? {} : { queueTurnSeconds: options.queueTurnSeconds }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
+    ...(options.corsOrigins === undefined ? {} : { corsOrigins: options.corsOrigins }),
+    ...(options.storeProbeMs === undefined ? {} : { storeProbeMs: options.storeProbeMs }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   });
 }
 

@@ -25,6 +25,7 @@ import {
   type TableId,
   tableId,
 } from './types.ts';
+import { TableFairness } from './fairness.ts';
 import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -103,6 +104,8 @@ export class OnlineConnection implements Connection {
    */
   #inOrder: Promise<void> = Promise.resolve();
   readonly #invites = new Map<TableId, string>();
+  /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
+  readonly #fairness = new TableFairness();
 
   constructor(options: OnlineOptions) {
     this.#origin = options.origin.replace(/\/+$/, '');
@@ -262,7 +265,7 @@ export class OnlineConnection implements Connection {
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
     const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
-    this.#set({ table: { summary, seat: s.seat, view: s.view }, joining: null, detached: null });
+    this.#set({ table: { summary, seat: s.seat, view: s.view, fairness: this.#fairness.observe(s) }, joining: null, detached: null });
   }
 
   async #setName(raw: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
 import type { TableId as ProtocolTableId } from '@fives/protocol';
+import type { FairnessReport } from './fairness.ts';
 
 /**
  * What the table UI needs from a connection, whatever carries it: the local practice game
@@ -141,7 +142,13 @@ export interface ClientState {
    * The table this client follows: its summary, the viewer's seat (null: watching) and the
    * seat's view of the game (null before the first deal).
    */
-  readonly table: { readonly summary: TableSummary; readonly seat: Seat | null; readonly view: TableView | null } | null;
+  readonly table: {
+    readonly summary: TableSummary;
+    readonly seat: Seat | null;
+    readonly view: TableView | null;
+    /** How the server's deals check out (see `connection/fairness.ts`); absent at a practice table. */
+    readonly fairness?: FairnessReport;
+  } | null;
   /** A table being joined (or joined again after a reload) whose first state has not come yet. */
   readonly joining: TableId | null;
   /** The table this client was following until another tab or window of the same player took its seat over. */

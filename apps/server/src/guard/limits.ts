@@ -1,0 +1,36 @@
+import type { RateRule } from './rates.ts';
+
+/**
+ * What one client may do, and how long a connection may sit doing nothing. Every rule is
+ * "at most `limit` per `windowMs`"; 0 switches it off. Per connection in the node's memory,
+ * per address in the store (Redis), so they hold across every node.
+ */
+export interface Limits {
+  /** Socket messages of one connection (a token bucket: `limit` at once, `limit` per window). */
+  readonly connectionMessages: RateRule;
+  /** Socket messages of every connection from one address. */
+  readonly addressMessages: RateRule;
+  /** New socket connections from one address. */
+  readonly addressConnections: RateRule;
+  /** Tables made by one address (`POST /api/tables`, `lobby:playNow`). */
+  readonly tables: RateRule;
+  /** Queue joins by one address. */
+  readonly queueJoins: RateRule;
+  /** Guest tokens made for one address (`POST /api/guests`). */
+  readonly guests: RateRule;
+  /** A connection that has joined no table, queue or list, and sent nothing, for this long is closed (0: never). */
+  readonly idleMs: number;
+  /** A connection refused this many messages in a row for going too fast is closed. */
+  readonly floodDisconnect: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  connectionMessages: { limit: 100, windowMs: 5_000 },
+  addressMessages: { limit: 3_000, windowMs: 60_000 },
+  addressConnections: { limit: 120, windowMs: 60_000 },
+  tables: { limit: 30, windowMs: 600_000 },
+  queueJoins: { limit: 60, windowMs: 600_000 },
+  guests: { limit: 30, windowMs: 600_000 },
+  idleMs: 120_000,
+  floodDisconnect: 200,
+};

@@ -1,0 +1,185 @@
+import { CLIENT_EVENTS, ErrorCode, type Problem } from '@fives/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClientSocket, GameServer } from '../sockets/types.ts';
+import { problem } from '../tables/problems.ts';
+import { clientAddress } from './address.ts';
+import type { Limits } from './limits.ts';
+import { type RateCounter, type RateRule, type RateVerdict, TokenBucket } from './rates.ts';
+
+export interface SocketGuardDeps {
+  readonly rates: RateCounter;
+  readonly limits: Limits;
+  readonly now: () => number;
+  /** How many proxies in front of the server append to X-Forwarded-For (0: none, use the peer's address). */
+  readonly trustedHops: number;
+  /** Whether the store answers: while it does not, every message is refused with `server/busy`. */
+  readonly storeUp: () => boolean;
+  readonly log: FastifyBaseLogger;
+  /** Told of every message refused here (metrics). */
+  readonly onRefused?: (code: Problem['code']) => void;
+}
+
+interface Connection {
+  readonly address: string;
+  readonly bucket: TokenBucket;
+  lastActive: number;
+  /** Messages refused in a row for going too fast. */
+  strikes: number;
+  /** Messages are let through in the order they came, whatever each one's checks wait for. */
+  queue: Promise<void>;
+}
+
+/** How long a client is told to wait while the store is away. */
+const BUSY_RETRY_MS = 2000;
+
+/**
+ * The sockets' first line: per-address connection and message limits (shared by every node
+ * through the store), a per-connection message bucket, the table-creation and queue-join
+ * limits for the socket events that make them, `server/busy` while the store is away, and
+ * the idle connection limit. A refused message is answered like any other refusal — a
+ * `refused` event and the ack — and never reaches the handlers; a connection that keeps
+ * flooding is closed.
+ */
+export class SocketGuard {
+  private readonly connections = new WeakMap<ClientSocket, Connection>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly io: GameServer,
+    private readonly d: SocketGuardDeps,
+  ) {
+    io.use((socket, next) => {
+      const address = this.addressOf(socket as ClientSocket);
+      this.hit(`c:${address}`, d.limits.addressConnections).then(
+        (verdict) => {
+          if (verdict.ok) return next();
+          const err = new Error('too many connections from this address; try again later') as Error & { data: Problem };
+          err.data = problem(ErrorCode.rateLimited, err.message, { retryAfterMs: verdict.retryAfterMs });
+          d.onRefused?.(ErrorCode.rateLimited);
+          next(err);
+        },
+        () => next(),
+      );
+    });
+    io.on('connection', (socket) => this.attach(socket as ClientSocket));
+  }
+
+  /** Starts closing idle connections (checked every quarter of the idle time). */
+  start(): void {
+    if (this.d.limits.idleMs <= 0 || this.sweeper !== null) return;
+    this.sweeper = setInterval(() => this.sweepIdle(), Math.max(1000, this.d.limits.idleMs / 4));
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    if (this.sweeper !== null) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
+  /**
+   * Closes this node's connections that have followed no table, queue or list and sent
+   * nothing for the idle time; resolves to how many. (Tests call it with a clock moved on.)
+   */
+  sweepIdle(): number {
+    const idleMs = this.d.limits.idleMs;
+    if (idleMs <= 0) return 0;
+    const now = this.d.now();
+    let closed = 0;
+    for (const s of this.io.of('/').sockets.values()) {
+      const socket = s as ClientSocket;
+      const c = this.connections.get(socket);
+      if (c === undefined) continue;
+      if (engaged(socket)) {
+        c.lastActive = now;
+        continue;
+      }
+      if (now - c.lastActive < idleMs) continue;
+      socket.emit('refused', problem(ErrorCode.idle, `this connection did nothing for ${Math.round(idleMs / 1000)} s and is closed; connect again when you need it`));
+      socket.disconnect(true);
+      closed++;
+    }
+    return closed;
+  }
+
+  private attach(socket: ClientSocket): void {
+    const now = this.d.now();
+    const c: Connection = {
+      address: this.addressOf(socket),
+      bucket: new TokenBucket(this.d.limits.connectionMessages, now),
+      lastActive: now,
+      strikes: 0,
+      queue: Promise.resolve(),
+    };
+    this.connections.set(socket, c);
+    socket.use((packet, next) => {
+      c.queue = c.queue.then(async () => {
+        const event = typeof packet[0] === 'string' ? packet[0] : String(packet[0]);
+        const last = packet[packet.length - 1];
+        const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
+        let refusal = await this.check(c, event);
+        // An event that does not exist is answered here, on its ack too (the handlers only see known ones).
+        if (refusal === null && !KNOWN.has(event)) {
+          c.lastActive = this.d.now();
+          refusal = problem(ErrorCode.unknownEvent, `there is no client event ${JSON.stringify(event).slice(0, 80)}`);
+        }
+        if (refusal === null) {
+          c.lastActive = this.d.now();
+          c.strikes = 0;
+          next();
+          return;
+        }
+        const p = { ...refusal, event: event.slice(0, 80) };
+        this.d.onRefused?.(p.code);
+        socket.emit('refused', p);
+        ack?.({ ok: false, error: p });
+        if (p.code === ErrorCode.rateLimited && ++c.strikes >= this.d.limits.floodDisconnect) {
+          this.d.log.warn({ address: c.address, strikes: c.strikes }, 'closing a connection that keeps flooding');
+          socket.disconnect(true);
+        }
+      });
+    });
+  }
+
+  /** Null to let the message through, or why not. */
+  private async check(c: Connection, event: string): Promise<Problem | null> {
+    const own = c.bucket.take(this.d.now());
+    if (!own.ok) return limited('this connection sends too fast', own.retryAfterMs);
+    const address = await this.hit(`m:${c.address}`, this.d.limits.addressMessages);
+    if (!address.ok) return limited('too many messages from this address', address.retryAfterMs);
+    if (!this.d.storeUp()) return problem(ErrorCode.busy, 'the server cannot reach its store just now; try again in a moment', { retryAfterMs: BUSY_RETRY_MS });
+    if (event === 'lobby:playNow') {
+      const made = await this.hit(`t:${c.address}`, this.d.limits.tables);
+      if (!made.ok) return limited('too many tables made from this address', made.retryAfterMs);
+    } else if (event === 'queue:join') {
+      const joined = await this.hit(`q:${c.address}`, this.d.limits.queueJoins);
+      if (!joined.ok) return limited('too many queue joins from this address', joined.retryAfterMs);
+    }
+    return null;
+  }
+
+  /** A per-address count; when the store cannot count, the limit does not hold (the message meets `server/busy` anyway). */
+  private async hit(key: string, rule: RateRule): Promise<RateVerdict> {
+    try {
+      return await this.d.rates.hit(key, rule, this.d.now());
+    } catch {
+      return { ok: true };
+    }
+  }
+
+  private addressOf(socket: ClientSocket): string {
+    return clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.d.trustedHops);
+  }
+}
+
+const KNOWN = new Set<string>(CLIENT_EVENTS);
+
+function limited(why: string, retryAfterMs: number): Problem {
+  return problem(ErrorCode.rateLimited, `${why}; try again in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
+}
+
+/** Following something: a table (playing or watching), a queue, or the open-tables list. */
+function engaged(socket: ClientSocket): boolean {
+  if (socket.data.table !== null) return true;
+  for (const room of socket.rooms) if (room === 'lobby' || room.startsWith('q:')) return true;
+  return false;
+}

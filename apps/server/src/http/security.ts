@@ -1,0 +1,88 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+
+export interface SecurityOptions {
+  /**
+   * Origins other than the server's own that may call the API and open sockets from a
+   * browser (CORS_ORIGIN, else PUBLIC_URL's origin); empty: the server's own origin only.
+   */
+  readonly origins: readonly string[];
+  /** Whether the public origin is https (then browsers are told to upgrade every request). */
+  readonly https: boolean;
+}
+
+/**
+ * The content security policy the built web client works under (checked in Chromium by the web
+ * client's browser tests): scripts and style sheets from this origin only, no inline scripts
+ * nor style elements; inline style attributes, which the client's templates set (positions,
+ * sizes); images from here and `data:` (the favicon); no eval (the client turns zod's off);
+ * sockets to this origin; nothing may frame the game.
+ */
+export function contentSecurityPolicy(https: boolean): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    // Over plain http (a server on a home network) upgrading every request would break the page.
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+/** Security headers on every HTTP answer, and CORS for the configured origins only. */
+export async function installSecurity(app: FastifyInstance, o: SecurityOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(o.https) },
+    // Sent over https only (browsers ignore it over http); a year, as is usual.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+  });
+  const allowed = new Set(o.origins);
+  await app.register(cors, {
+    // Same-origin requests need no CORS; another origin gets the headers only when allowed.
+    origin: (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'x-request-id'],
+    exposedHeaders: ['retry-after', 'x-request-id'],
+    maxAge: 600,
+  });
+}
+
+/**
+ * Socket.IO's check of a browser's `Origin` before a connection (polling and WebSocket alike,
+ * which CORS alone does not cover): its own origin (same host) or an allowed one. Clients that
+ * send no Origin (not browsers: the headless client, the load test) are let in.
+ */
+export function socketOriginCheck(origins: readonly string[]): (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => void {
+  const allowed = new Set(origins);
+  return (req, callback) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || allowed.has(origin)) return callback(null, true);
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    const own = host !== null && host === req.headers.host;
+    callback(own ? null : 'origin not allowed', own);
+  };
+}
+
+/** A request id from a proxy in front (X-Request-Id) is kept when it looks like one; else a fresh one. */
+export function requestIdFrom(header: string | string[] | undefined, fresh: () => string): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given !== undefined && /^[\w.:-]{1,64}$/.test(given) ? given : fresh();
+}

@@ -1,0 +1,161 @@
+import { HealthSchema, type Problem, ReadinessSchema } from '@fives/protocol';
+import { io } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMetrics } from '../src/metrics/registry.ts';
+import { MemoryTableStore } from '../src/store/memory.ts';
+import { TestClient, createTable, guest } from './support/client.ts';
+import { type TestServer, startServer } from './support/server.ts';
+import { startedTable } from './support/table.ts';
+
+const ALLOWED = 'https://fives.example.org';
+
+describe('headers, CORS and the socket origin check', () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('sends security headers on every answer, a CSP the web client is built for, and a request id', async () => {
+    server = await startServer({ corsOrigins: [ALLOWED] });
+    for (const path of ['/', '/api/open-tables', '/api/tables/nosuchtable', '/healthz']) {
+      const res = await fetch(`${server.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      // Served over plain http here: browsers must not be told to upgrade every request.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect((await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'lb-1234.5' } })).headers.get('x-request-id')).toBe('lb-1234.5');
+    const forged = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'a b <script>' } });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers CORS for the configured origin only', async () => {
+    server = await startServer({ corsOrigins: [ALLOWED] });
+    const preflight = (origin: string): Promise<Response> =>
+      fetch(`${server.url}/api/tables`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      });
+    const good = await preflight(ALLOWED);
+    expect(good.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(good.headers.get('access-control-allow-headers')).toContain('authorization');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const get = await fetch(`${server.url}/api/open-tables`, { headers: { origin: 'https://evil.example' } });
+    expect(get.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${server.url}/api/open-tables`, { headers: { origin: ALLOWED } })).headers.get('access-control-allow-origin')).toBe(ALLOWED);
+  });
+
+  it('lets a socket in from its own origin, the configured one or no browser at all; refuses any other origin', async () => {
+    server = await startServer({ corsOrigins: [ALLOWED] });
+    const attempt = (origin: string | null): Promise<boolean> => {
+      const socket = io(server.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        ...(origin === null ? {} : { extraHeaders: { origin } }),
+      });
+      return new Promise((resolve) => {
+        socket.once('connect', () => resolve(true));
+        socket.once('connect_error', () => resolve(false));
+      }).finally(() => socket.close()) as Promise<boolean>;
+    };
+    expect(await attempt(null)).toBe(true);
+    expect(await attempt(ALLOWED)).toBe(true);
+    expect(await attempt(server.url)).toBe(true);
+    expect(await attempt('https://evil.example')).toBe(false);
+    expect(await attempt('null')).toBe(false);
+    // Long polling too.
+    const polling = io(server.url, { transports: ['polling'], reconnection: false, forceNew: true, extraHeaders: { origin: 'https://evil.example' } });
+    expect(await new Promise((resolve) => polling.once('connect_error', () => resolve('refused')).once('connect', () => resolve('in')))).toBe('refused');
+    polling.close();
+  });
+});
+
+/** A store whose Redis can be switched off: ping fails, every other call throws as node-redis does offline. */
+class SwitchableStore extends MemoryTableStore {
+  down = false;
+  override async ping(): Promise<boolean> {
+    return !this.down;
+  }
+  override async load(...args: Parameters<MemoryTableStore['load']>): ReturnType<MemoryTableStore['load']> {
+    if (this.down) throw Object.assign(new Error('The client is offline'), { name: 'ClientOfflineError' });
+    return super.load(...args);
+  }
+}
+
+describe('readiness, liveness and /metrics', () => {
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('/healthz says the process is up whatever the store; /readyz says whether the store answers; actions meanwhile are server/busy', async () => {
+    const store = new SwitchableStore();
+    server = await startServer({ store });
+    const get = async (path: string): Promise<{ status: number; body: unknown }> => {
+      const res = await fetch(`${server.url}${path}`);
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await get('/readyz')).toEqual({ status: 200, body: { ready: true, store: { kind: 'memory', durable: false, up: true }, draining: false } });
+    const ada = await guest(server.url, 'Ada');
+    const { tableId } = await createTable(server.url, ada.token, { players: 2 });
+    const c = await TestClient.connect(server.url, ada.token);
+
+    store.down = true;
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ReadinessSchema.parse(ready.body)).toMatchObject({ ready: false, store: { up: false } });
+    const live = await get('/healthz');
+    expect(live.status).toBe(200);
+    expect(HealthSchema.parse(live.body)).toMatchObject({ ok: true, store: { up: false } });
+    const refused = await c.request('table:join', { tableId });
+    expect(refused.ok).toBe(false);
+    expect((refused as { error: Problem }).error).toMatchObject({ code: 'server/busy', retryAfterMs: expect.any(Number) });
+    const http = await fetch(`${server.url}/api/tables/${tableId}`);
+    expect(http.status).toBe(503);
+    expect(((await http.json()) as { error: Problem }).error.code).toBe('server/busy');
+
+    store.down = false;
+    expect((await get('/readyz')).status).toBe(200);
+    await c.join(tableId);
+    c.close();
+  });
+
+  it('/metrics: connections, tables by state, moves, move latency, errors by code, the store’s latency', async () => {
+    server = await startServer({ storeProbeMs: 50 });
+    const table = await startedTable(server.url, { players: 2 }, 1);
+    const [a] = table.clients;
+    await a!.request('table:join', { tableId: 'nosuchtable' });
+    a!.play();
+    await a!.waitForState((s) => s.table.phase === 'over');
+    await fetch(`${server.url}/api/tables/nosuchtable`);
+    await server.app.monitor.probe();
+    const res = await fetch(`${server.url}/metrics`);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    const m = parseMetrics(text);
+    expect(m.get('fives_connections')).toBe(1);
+    expect(m.get('fives_tables{state="over"}')).toBe(1);
+    expect(m.get('fives_tables{state="playing"}')).toBe(0);
+    expect(m.get('fives_moves_total')).toBeGreaterThan(10);
+    expect(m.get('fives_move_seconds_count')).toBeGreaterThan(3);
+    expect(m.get('fives_move_seconds_bucket{le="+Inf"}')).toBe(m.get('fives_move_seconds_count'));
+    expect(m.get('fives_errors_total{code="table/not_found"}')).toBe(2);
+    expect(m.get('fives_redis_seconds_count')).toBeGreaterThan(0);
+    expect(m.get('fives_store_up')).toBe(1);
+    expect(text).toContain('# TYPE fives_move_seconds histogram');
+    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
+    for (const c of table.clients) c.close();
+  });
+});

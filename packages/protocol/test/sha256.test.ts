@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../src/sha256.ts';
+
+const node = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('sha256Hex', () => {
+  it('gives the standard test vectors', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
+  });
+
+  it('agrees with Node on every length around the block edges and on any text', () => {
+    for (let n = 0; n < 200; n++) expect(sha256Hex('x'.repeat(n))).toBe(node('x'.repeat(n)));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => sha256Hex(text) === node(text)),
+      { seed: 8, numRuns: 500 },
+    );
+  });
+});
