@@ -38,8 +38,9 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await shot(ada, 'lobby-online-phone');
     await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('3', { exact: true }).click();
     await ada.getByText('More options').click();
-    // Low enough to be quick, high enough that hands follow one another.
-    await ada.getByRole('spinbutton', { name: 'Play to' }).fill('40');
+    // Low enough to be quick, high enough that hands follow one another (with this server's
+    // seeded deals the game takes two hands; at 40 or 60 the computer won the first outright).
+    await ada.getByRole('spinbutton', { name: 'Play to' }).fill('100');
     await ada.locator('.friends input').fill('2');
     await ada.getByRole('button', { name: 'Create private table' }).click();
 
