@@ -149,6 +149,31 @@ describe('the online connection against the real server', () => {
     await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
   });
 
+  it('lets the host change the turn time and the listing after making the table, and nobody else', async () => {
+    const watcher = await named('Browser');
+    watcher.send({ type: 'watchOpenTables', on: true });
+    const host = await named('Setter');
+    host.send({ type: 'createTable', setup: { ...SETUP, bots: 0 } });
+    const made = await until(host, (s) => s.table !== null, 'the table');
+    const { id } = made.table!.summary;
+    expect(made.table?.summary).toMatchObject({ listed: false, turnSeconds: null });
+
+    host.send({ type: 'tableSettings', turnSeconds: 60, listed: true });
+    await until(host, (s) => s.table?.summary.turnSeconds === 60 && s.table.summary.listed, 'the new settings');
+    await until(watcher, (s) => s.openTables.some((t) => t.id === id && t.turnSeconds === 60), 'the table listed');
+
+    const guest = await named('Guest');
+    guest.send({ type: 'joinTable', table: id });
+    await until(guest, (s) => s.table?.summary.id === id, 'the guest seated');
+    guest.send({ type: 'tableSettings', turnSeconds: null });
+    await until(guest, (s) => s.notice?.code === 'table/not_host', 'a refusal');
+    expect(guest.state.table?.summary.turnSeconds).toBe(60);
+
+    host.send({ type: 'tableSettings', turnSeconds: null, listed: false });
+    await until(host, (s) => s.table?.summary.turnSeconds === null && !s.table.summary.listed, 'the timer off, unlisted');
+    await until(watcher, (s) => !s.openTables.some((t) => t.id === id), 'the table unlisted');
+  });
+
   it('lists a table among the open tables and seats a friend by its code', async () => {
     const watcher = await named('Watcher');
     watcher.send({ type: 'watchOpenTables', on: true });

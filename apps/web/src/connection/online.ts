@@ -48,6 +48,7 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'joinTable',
   'joinCode',
   'setSeat',
+  'tableSettings',
   'startGame',
   'move',
   'nextHand',
@@ -153,6 +154,12 @@ export class OnlineConnection implements Connection {
         return this.#joinCode(action.code);
       case 'setSeat':
         return this.#tableRequest('table:seat', (id) => ({ tableId: id, seat: action.seat, occupant: action.occupant }));
+      case 'tableSettings':
+        return this.#tableRequest('table:settings', (id) => ({
+          tableId: id,
+          ...(action.turnSeconds === undefined ? {} : { turnSeconds: action.turnSeconds }),
+          ...(action.listed === undefined ? {} : { listed: action.listed }),
+        }));
       case 'startGame':
         return this.#tableRequest('table:start', (id) => ({ tableId: id }));
       case 'rematch':
@@ -430,7 +437,7 @@ export class OnlineConnection implements Connection {
     });
   }
 
-  #tableRequest<E extends 'table:seat' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
+  #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
     const id = this.#following?.id;
     if (id == null) return this.#set({ notice: NOT_AT_TABLE });
     this.#request(event, message(id));

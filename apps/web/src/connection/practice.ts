@@ -115,6 +115,7 @@ export class PracticeConnection implements Connection {
       case 'joinTable':
       case 'joinCode':
       case 'setSeat':
+      case 'tableSettings':
       case 'joinQueue':
       case 'leaveQueue':
       case 'watchOpenTables':
@@ -259,6 +260,7 @@ export class PracticeConnection implements Connection {
       phase: game.state.status === 'over' ? 'over' : 'playing',
       game: game.number,
       turnSeconds: game.setup.turnSeconds,
+      listed: false,
       turnDeadline: game.deadline,
       mugginsDeadline: null,
     };

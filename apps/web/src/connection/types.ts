@@ -50,6 +50,8 @@ export type ClientAction =
   | { readonly type: 'joinCode'; readonly code: string }
   /** Host, before the start: a computer player in a seat, or the seat opened again for a person. */
   | { readonly type: 'setSeat'; readonly seat: Seat; readonly occupant: SeatOccupant }
+  /** Host, any time: the turn time (from the next turn on; null: none) and whether the table is among the open ones. */
+  | { readonly type: 'tableSettings'; readonly turnSeconds?: number | null; readonly listed?: boolean }
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
   | { readonly type: 'leaveQueue' }
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
@@ -95,6 +97,8 @@ export interface TableSummary {
   /** The game number at this table (rematches count up). */
   readonly game: number;
   readonly turnSeconds: number | null;
+  /** Shown among the open tables while it waits for players (the host's choice). */
+  readonly listed: boolean;
   /** When the current turn runs out, in this client's clock (ms since the epoch); null without a timer. */
   readonly turnDeadline: number | null;
   /**

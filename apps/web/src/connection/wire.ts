@@ -46,6 +46,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
     phase: table.phase,
     game: table.game,
     turnSeconds: table.turnSeconds,
+    listed: table.listed,
     turnDeadline: table.timers.turn ? deadlineAt(table.timers.turn, now) : null,
     // The server times the Muggins window: with none open there is nothing to call.
     mugginsDeadline: table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,

@@ -65,6 +65,13 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     expect(await bob.getByRole('button', { name: 'Start the game' }).count()).toBe(0);
     expect(await ada.getByRole('button', { name: 'Start the game' }).isDisabled()).toBe(true);
 
+    // The host sets a turn timer after making the table; Bob sees it and has no such controls.
+    expect(await bob.getByRole('group', { name: 'Table settings' }).count()).toBe(0);
+    await ada.getByRole('combobox', { name: 'Turn timer' }).selectOption('60');
+    await bob.locator('.rules', { hasText: '60 s a turn' }).waitFor();
+    await ada.getByRole('combobox', { name: 'Turn timer' }).selectOption('0');
+    await expect.poll(() => bob.locator('.rules').textContent()).not.toMatch(/a turn/);
+
     // The host puts a computer player in the last seat.
     await ada.getByRole('combobox', { name: 'Seat 3' }).selectOption('bot:easy');
     await bob.locator('.seats li', { hasText: 'Computer (easy)' }).waitFor();
