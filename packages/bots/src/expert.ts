@@ -4,7 +4,7 @@ import { defaultNow } from './clock.ts';
 import { makePolicy } from './make-policy.ts';
 import { type Budget, type BotPolicy, DEFAULT_BUDGET_MS, type PlayAction } from './policy.ts';
 import { scoredPlays } from './plays.ts';
-import { rolloutGreedy } from './rollout.ts';
+import { type RolloutKind, rollout } from './rollout.ts';
 import { determinize } from './sample.ts';
 import type { SeatView } from './seat-view.ts';
 import { utility } from './utility.ts';
@@ -24,7 +24,13 @@ export interface SearchResult {
   readonly values: readonly number[];
 }
 
-export function search(sv: SeatView, plays: readonly PlayAction[], random: RandomSource, budget: Budget | undefined): SearchResult {
+export function search(
+  sv: SeatView,
+  plays: readonly PlayAction[],
+  random: RandomSource,
+  budget: Budget | undefined,
+  kind: RolloutKind = 'wary',
+): SearchResult {
   const candidates = scoredPlays(sv, plays).map((p) => ((p.tile as number) << 2) | Math.max(0, p.end));
   const sums = new Float64Array(candidates.length);
   const trial = new Float64Array(candidates.length);
@@ -60,7 +66,7 @@ export function search(sv: SeatView, plays: readonly PlayAction[], random: Rando
       }
       work.copyFrom(base);
       work.play(candidates[i] as number);
-      rolloutGreedy(work, buf);
+      rollout(kind, work, buf);
       trial[i] = utility(sv.rules, sv.seat, work.scores, work.winner);
     }
     if (!complete) break;
@@ -72,8 +78,8 @@ export function search(sv: SeatView, plays: readonly PlayAction[], random: Rando
   return { action: plays[best] as PlayAction, samples, values: Array.from(sums, (s) => s / Math.max(1, samples)) };
 }
 
-export function expertPolicyWith(attention: Attention, scale = 1): BotPolicy {
-  return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale)).action, attention);
+export function expertPolicyWith(attention: Attention, scale = 1, kind: RolloutKind = 'wary'): BotPolicy {
+  return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind).action, attention);
 }
 
 function scaled(budget: Budget | undefined, scale: number): Budget | undefined {
