@@ -126,12 +126,8 @@ export const arena: Command = {
       return 2;
     }
     const bar = progressBar(`${options.a} v ${options.b}`, options.games);
-    let wins = 0;
-    const summary = runArena(options, (done) => {
-      bar.update(done);
-      wins = done;
-    });
-    bar.finish(`a won ${summary.wins.a}/${wins}`);
+    const summary = runArena(options, (done) => bar.update(done));
+    bar.finish(`a won ${summary.wins.a}/${summary.games}`);
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;
   },
