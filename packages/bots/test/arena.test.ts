@@ -1,7 +1,13 @@
-import { replayRecord } from '@fives/engine';
+import { type Rules, type RulesInput, replayRecord, resolveRules } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { type GameResult, NAMED_POLICIES, LEVEL_POLICIES, aSeatsFor, playArena } from '../src/index.ts';
 import type { GameRecord } from '@fives/engine';
+
+function rulesOf(input: RulesInput): Rules {
+  const r = resolveRules(input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 describe('the arena', () => {
   it('ranks random < greedy < expert, with room to spare (seeded, sample budgets)', () => {
@@ -23,9 +29,9 @@ describe('the arena', () => {
   });
 
   it('swaps seats on the same deals, and with partnerships seats a as a team', () => {
-    expect([0, 1, 2, 3].map((g) => aSeatsFor({ players: 2, partnerships: false } as never, g))).toEqual([[0], [1], [0], [1]]);
-    expect([0, 1, 2].map((g) => aSeatsFor({ players: 3, partnerships: false } as never, g))).toEqual([[0], [1], [2]]);
-    expect([0, 1].map((g) => aSeatsFor({ players: 4, partnerships: true } as never, g))).toEqual([[0, 2], [1, 3]]);
+    expect([0, 1, 2, 3].map((g) => aSeatsFor(rulesOf({ players: 2 }), g))).toEqual([[0], [1], [0], [1]]);
+    expect([0, 1, 2].map((g) => aSeatsFor(rulesOf({ players: 3 }), g))).toEqual([[0], [1], [2]]);
+    expect([0, 1].map((g) => aSeatsFor(rulesOf({ preset: 'partners', players: 4 }), g))).toEqual([[0, 2], [1, 3]]);
     const records: GameRecord[] = [];
     playArena({ a: NAMED_POLICIES.greedy, b: NAMED_POLICIES.greedy, rules: { players: 2 }, games: 2, seed: 'pair', onGame: (_, r) => records.push(r) });
     expect(records[1]?.hands[0]?.deal).toEqual(records[0]?.hands[0]?.deal);
@@ -71,7 +77,7 @@ describe('Muggins at the table', () => {
     let misses = 0;
     let called = 0;
     records.forEach((record, g) => {
-      const expertSeat = aSeatsFor({ players: 2, partnerships: false } as never, g)[0] as number;
+      const expertSeat = aSeatsFor(rulesOf({ players: 2 }), g)[0] as number;
       const replayed = replayRecord(record);
       if (!('hands' in replayed.output)) throw new Error('not replayed');
       for (const hand of replayed.output.hands) {
