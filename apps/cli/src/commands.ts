@@ -1,4 +1,5 @@
 import type { Command } from './command.ts';
+import { arena } from './arena.ts';
 import { bench } from './bench.ts';
 import { client } from './client.ts';
 import { deal } from './deal.ts';
@@ -7,6 +8,7 @@ import { replay } from './replay.ts';
 export const commands: Record<string, Command> = {
   replay,
   bench,
+  arena,
   client,
   deal,
 };

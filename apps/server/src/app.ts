@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import type { LobbyService } from './lobby/service.ts';
 import { metricsRoutes } from './metrics/plugin.ts';
 import { serverMetrics } from './metrics/server-metrics.ts';
 import { trustMetrics } from './metrics/trust-metrics.ts';
+import { DEFAULT_BOT_BUDGET_MS } from './bots/policy.ts';
 import { createRuntime } from './runtime.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { isStoreUnavailable } from './store/availability.ts';
@@ -58,6 +60,11 @@ export interface ServerOptions {
   readonly jobLeaseMs?: number;
   /** The computer players' random choices; default: crypto.randomInt. */
   readonly random?: RandomSource;
+  /**
+   * How long the searching levels (hard, expert) think per move: `{ ms }` (default
+   * `DEFAULT_BOT_BUDGET_MS`), or `{ samples }` for tests that must play the same every run.
+   */
+  readonly botBudget?: Budget;
   /**
    * Each hand's secret seed, from which `dealFromSeed` makes the deal (docs/fairness.md).
    * Default: 128 bits from crypto.randomBytes — or, when `random` is given (a seeded test
@@ -144,6 +151,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     store,
     log: app.log,
     random: options.random ?? cryptoRandom,
+    botBudget: options.botBudget ?? { ms: DEFAULT_BOT_BUDGET_MS },
     seeds: options.seeds ?? (options.random === undefined ? cryptoSeeds : seedsFrom(options.random)),
     now,
     botDelayMs: options.botDelayMs ?? 900,

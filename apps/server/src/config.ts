@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './app.ts';
+import { DEFAULT_BOT_BUDGET_MS } from './bots/policy.ts';
 import { DEFAULT_LIMITS, type Limits } from './guard/limits.ts';
 import type { RateRule } from './guard/rates.ts';
 
@@ -10,7 +11,7 @@ import type { RateRule } from './guard/rates.ts';
  *   FIVES_SECRET (required when NODE_ENV=production)  PUBLIC_URL (invite links' origin)
  *   WEB_ROOT (apps/web/dist)  BOT_DELAY_MS (900)  HAND_PAUSE_MS (2500)  LOG_LEVEL (info)
  *   AWAY_GRACE_MS (20000)  MUGGINS_WINDOW_MS (10000)  QUEUE_TURN_SECONDS (30; 0: none)  JOB_POLL_MS (1000)
- *   JOB_LEASE_MS (5000)
+ *   JOB_LEASE_MS (5000)  BOT_BUDGET_MS (50: the hard and expert players' thinking time per move)
  *
  * Exposing it to the internet (docs/protocol.md, "Limits"):
  *
@@ -107,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       ...(publicUrl ? { publicUrl } : {}),
       webRoot: env.WEB_ROOT || DEFAULT_WEB_ROOT,
       botDelayMs: int(env, 'BOT_DELAY_MS', 900),
+      botBudget: { ms: int(env, 'BOT_BUDGET_MS', DEFAULT_BOT_BUDGET_MS, 1) },
       handPauseMs: int(env, 'HAND_PAUSE_MS', 2500),
       graceMs: int(env, 'AWAY_GRACE_MS', 20_000),
       mugginsWindowMs: int(env, 'MUGGINS_WINDOW_MS', 10_000, 1000),

@@ -1,3 +1,4 @@
+import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from './jobs/job.ts';
@@ -17,6 +18,7 @@ export interface RuntimeOptions {
   readonly store: TableStore;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
+  readonly botBudget: Budget;
   readonly seeds: SeedSource;
   readonly now: () => Date;
   readonly botDelayMs: number;
@@ -46,6 +48,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const service = new TableService({
     store: o.store,
     random: o.random,
+    botBudget: o.botBudget,
     seeds: o.seeds,
     now: o.now,
     botDelayMs: o.botDelayMs,

@@ -152,6 +152,8 @@ describe('configuration', () => {
     expect(() => configFromEnv({ NODE_ENV: 'production', FIVES_SECRET: 'short' })).toThrow(ConfigError);
     expect(configFromEnv({ NODE_ENV: 'production', FIVES_SECRET: 'a-long-enough-secret' }).options.secret).toBe('a-long-enough-secret');
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow(ConfigError);
-    expect(configFromEnv({})).toMatchObject({ port: 3000, redisUrl: undefined, options: { botDelayMs: 900 } });
+    expect(configFromEnv({})).toMatchObject({ port: 3000, redisUrl: undefined, options: { botDelayMs: 900, botBudget: { ms: 50 } } });
+    expect(configFromEnv({ BOT_BUDGET_MS: '120' }).options.botBudget).toEqual({ ms: 120 });
+    expect(() => configFromEnv({ BOT_BUDGET_MS: '0' })).toThrow(ConfigError);
   });
 });

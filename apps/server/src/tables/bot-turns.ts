@@ -1,6 +1,7 @@
 import { type Action, type GameState, type RandomSource, apply, legalActions, view } from '@fives/engine';
 import { type BotLevel, type WireAction, toWireAction } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Budget } from '@fives/bots';
 import { chooseBotAction } from '../bots/policy.ts';
 import { mugginsOpen, paused, turnExpired } from './clock.ts';
 import type { TableDoc } from './doc.ts';
@@ -36,6 +37,7 @@ export function botMove(
   now: number,
   random: RandomSource,
   log: FastifyBaseLogger,
+  budget?: Budget,
 ): { seat: number; wire: WireAction; actor: Actor } | null {
   const state = d.state;
   if (state === null || paused(d)) return null;
@@ -43,7 +45,7 @@ export function botMove(
   for (const seat of d.seats.keys()) {
     const actor = actorOf(d, seat, now);
     if (actor === null) continue;
-    const action = decide(d, actor, state, seat, now, random, log);
+    const action = decide(d, actor, state, seat, now, random, log, budget);
     if (action === null) continue;
     if (action.type === 'muggins') {
       chosen = { seat, action, actor };
@@ -69,10 +71,11 @@ function decide(
   now: number,
   random: RandomSource,
   log: FastifyBaseLogger,
+  budget: Budget | undefined,
 ): Action | null {
   const legal = playable(doc, state, seat, now);
   if (legal.length === 0) return null;
-  const chosen = chooseBotAction(actor.level, view(state, seat), random);
+  const chosen = chooseBotAction(actor.level, view(state, seat), random, budget);
   const late = chosen?.type === 'muggins' && !mugginsOpen(doc, now);
   if (chosen !== null && !late && chosen.seat === seat && apply(state, chosen).ok) return chosen;
   // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.

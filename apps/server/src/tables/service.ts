@@ -14,6 +14,7 @@ import type { Player } from '../identity/token.ts';
 import { awayJobKey, tableJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import { type Actor, botMove } from './bot-turns.ts';
+import type { Budget } from '@fives/bots';
 import { withClock } from './clock.ts';
 import { newTableCode, newTableId } from './code.ts';
 import { type SeedSource, dealNextHand } from './dealer.ts';
@@ -48,6 +49,8 @@ export interface TableServiceOptions extends StepTiming {
   readonly store: TableStore;
   /** The computer players' choices. */
   readonly random: RandomSource;
+  /** How long (or how many samples) the searching levels may think per move. */
+  readonly botBudget: Budget;
   /** Each hand's secret seed (see `dealer.ts`). */
   readonly seeds: SeedSource;
   readonly now: () => Date;
@@ -415,7 +418,7 @@ export class TableService {
       (d, now) => {
         if (d.version !== version || d.phase !== 'playing' || d.state === null) return success(null);
         if (d.state.status === 'dealing') return this.dealChange(d);
-        const bot = botMove(d, now, this.o.random, this.o.log);
+        const bot = botMove(d, now, this.o.random, this.o.log, this.o.botBudget);
         if (bot === null) idle.doc = d;
         return bot === null ? success(null) : this.actionChange(d, bot.seat, bot.wire, bot.actor.why);
       },

@@ -46,6 +46,8 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     botDelayMs: options.botDelayMs ?? 0,
     handPauseMs: 0,
     random: options.random ?? seededRandom(options.seed ?? 'server-tests'),
+    // A sample budget, not a clock: the searching levels play the same every run, and fast.
+    botBudget: { samples: 16 },
     webRoot: null,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),

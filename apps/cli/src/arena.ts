@@ -1,0 +1,134 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type ArenaSummary, type Budget, LEVELS, POLICIES, playArena, policyByName } from '@fives/bots';
+import { PRESETS, resolveRules, type RulesInput } from '@fives/engine';
+import { type Command, userPath } from './command.ts';
+import { progressBar } from './progress.ts';
+
+const NAMES = [...POLICIES, ...LEVELS.filter((l) => l !== 'expert')];
+
+const help = `Usage: pnpm --silent fives arena --a LEVEL --b LEVEL [--preset P] [--players N] [--games G]
+                               [--seed S] [--budget-ms M | --samples K] [--records DIR]
+
+Pits two computer players against each other on the same deals with the seats swapped (with
+3 or 4 players, one "a" sits in each seat in turn against "b" in all the others; with
+partnerships "a" is a team) and prints one JSON line:
+  {"games","wins":{"a","b"},"winRate" (a's share),"ci95":[lo,hi],"meanScores":{"a","b"},
+   "decisionMs":{"a":{"p50","p95","max"},"b":{…}}}
+Decision times count the moves where a player had a choice.
+
+  --a, --b LEVEL   ${NAMES.join(', ')}
+  --preset P       ${PRESETS.join(', ')} (default allFives)
+  --players N      2, 3 or 4 (default 2; partners needs 4)
+  --games G        how many games (default 100)
+  --seed S         seed of the deals and the players' choices (default "arena")
+  --budget-ms M    thinking time per move of the searching levels (default 150)
+  --samples K      instead of time, K deals sampled per move: reproducible from the seed
+  --records DIR    write each game's record (RECORD.md) to DIR/game-NNNN.json, for fives replay
+
+Exit codes: 0 done; 2 bad options.
+`;
+
+class UsageError extends Error {}
+
+interface Options {
+  readonly a: string;
+  readonly b: string;
+  readonly rules: RulesInput;
+  readonly games: number;
+  readonly seed: string;
+  readonly budget: Budget;
+  readonly records: string | null;
+}
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number ≥ 1, not ${JSON.stringify(text)}`);
+  return n;
+}
+
+export function parseArenaArgs(args: string[]): Options {
+  let values;
+  try {
+    values = parseArgs({
+      args,
+      options: {
+        a: { type: 'string' },
+        b: { type: 'string' },
+        preset: { type: 'string', default: 'allFives' },
+        players: { type: 'string', default: '2' },
+        games: { type: 'string', default: '100' },
+        seed: { type: 'string', default: 'arena' },
+        'budget-ms': { type: 'string' },
+        samples: { type: 'string' },
+        records: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  for (const flag of ['a', 'b'] as const) {
+    const name = values[flag];
+    if (name === undefined) throw new UsageError(`--${flag} is required: one of ${NAMES.join(', ')}`);
+    if (policyByName(name) === null) throw new UsageError(`--${flag} must be one of ${NAMES.join(', ')}, not ${JSON.stringify(name)}`);
+  }
+  if (!(PRESETS as readonly string[]).includes(values.preset)) throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}`);
+  const players = Number(values.players);
+  if (players !== 2 && players !== 3 && players !== 4) throw new UsageError('--players must be 2, 3 or 4');
+  const rules = { preset: values.preset as RulesInput['preset'], players } as RulesInput;
+  const resolved = resolveRules(rules);
+  if (!resolved.ok) throw new UsageError(resolved.error.message);
+  if (values['budget-ms'] !== undefined && values.samples !== undefined) throw new UsageError('give --budget-ms or --samples, not both');
+  const budget: Budget =
+    values.samples !== undefined ? { samples: positiveInt(values.samples, '--samples') } : { ms: positiveInt(values['budget-ms'] ?? '150', '--budget-ms') };
+  return {
+    a: values.a as string,
+    b: values.b as string,
+    rules,
+    games: positiveInt(values.games, '--games'),
+    seed: values.seed,
+    budget,
+    records: values.records === undefined ? null : userPath(values.records),
+  };
+}
+
+export function runArena(o: Options, onProgress?: (done: number) => void): ArenaSummary {
+  if (o.records !== null) mkdirSync(o.records, { recursive: true });
+  const dir = o.records;
+  return playArena(
+    {
+      a: policyByName(o.a) as NonNullable<ReturnType<typeof policyByName>>,
+      b: policyByName(o.b) as NonNullable<ReturnType<typeof policyByName>>,
+      rules: o.rules,
+      games: o.games,
+      seed: o.seed,
+      budget: o.budget,
+      ...(dir === null
+        ? {}
+        : { onGame: (i, record) => writeFileSync(`${dir}/game-${String(i + 1).padStart(4, '0')}.json`, `${JSON.stringify(record)}\n`) }),
+    },
+    onProgress,
+  );
+}
+
+export const arena: Command = {
+  summary: 'pit two computer players against each other and measure them (JSON)',
+  help,
+  async run(args) {
+    let options: Options;
+    try {
+      options = parseArenaArgs(args);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      process.stderr.write(`fives arena: ${error.message}\n\n${help}`);
+      return 2;
+    }
+    const bar = progressBar(`${options.a} v ${options.b}`, options.games);
+    const summary = runArena(options, (done) => bar.update(done));
+    bar.finish(`a won ${summary.wins.a}/${summary.games}`);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return 0;
+  },
+};

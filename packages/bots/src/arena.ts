@@ -1,0 +1,169 @@
+import {
+  type GameRecord,
+  type GameState,
+  type RecordHand,
+  type Rules,
+  type RulesInput,
+  apply,
+  dealFromSeed,
+  handToRecord,
+  leaderFor,
+  legalActions,
+  newGame,
+  seededRandom,
+  sideOf,
+  startHand,
+  view,
+} from '@fives/engine';
+import { defaultNow } from './clock.ts';
+import type { Budget, BotPolicy } from './policy.ts';
+import { percentiles, round, wilson95 } from './stats.ts';
+
+/**
+ * The arena: two players (levels or policies) play many games against each other on the same
+ * deals with the seats swapped, so luck of the deal cancels out. With 2 players every deal is
+ * played twice, a in seat 0 then in seat 1; with 3 or 4 a single `a` sits in each seat in turn
+ * against `b` everywhere else (with partnerships, `a` is a whole team).
+ */
+export interface ArenaOptions {
+  readonly a: BotPolicy;
+  readonly b: BotPolicy;
+  readonly rules: RulesInput;
+  readonly games: number;
+  readonly seed: string;
+  readonly budget?: Budget;
+  /** Called after each game with its record (RECORD.md), e.g. to write it out. */
+  readonly onGame?: (index: number, record: GameRecord, result: GameResult) => void;
+  /** The clock decision times are measured with (default performance.now). */
+  readonly now?: () => number;
+}
+
+export interface GameResult {
+  readonly aSeats: readonly number[];
+  readonly aWon: boolean;
+  readonly scoreA: number;
+  readonly scoreB: number;
+  readonly hands: number;
+}
+
+export interface ArenaSummary {
+  games: number;
+  wins: { a: number; b: number };
+  winRate: number;
+  ci95: [number, number];
+  meanScores: { a: number; b: number };
+  decisionMs: { a: Timing; b: Timing };
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export class ArenaError extends Error {}
+
+const MAX_HANDS = 500;
+const MAX_ACTIONS_PER_HAND = 1000;
+
+/** The seats `a` holds in game `index`. */
+export function aSeatsFor(rules: Rules, index: number): number[] {
+  if (rules.partnerships) return index % 2 === 0 ? [0, 2] : [1, 3];
+  return [index % rules.players];
+}
+
+export function playArena(o: ArenaOptions, onProgress?: (done: number) => void): ArenaSummary {
+  const first = newGame(o.rules);
+  if (!first.ok) throw new ArenaError(first.error.message);
+  const rules = first.value.rules;
+  const rotation = rules.partnerships ? 2 : rules.players;
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  let winsA = 0;
+  let winsB = 0;
+  let sumA = 0;
+  let sumB = 0;
+  for (let g = 0; g < o.games; g++) {
+    const deals = `${o.seed}:${Math.floor(g / rotation)}`;
+    const result = playGame(o, first.value, g, deals, timesA, timesB);
+    if (result.result.aWon) winsA++;
+    else winsB++;
+    sumA += result.result.scoreA;
+    sumB += result.result.scoreB;
+    o.onGame?.(g, result.record, result.result);
+    onProgress?.(g + 1);
+  }
+  const [lo, hi] = wilson95(winsA, o.games);
+  return {
+    games: o.games,
+    wins: { a: winsA, b: winsB },
+    winRate: round(o.games === 0 ? 0 : winsA / o.games, 4),
+    ci95: [round(lo, 4), round(hi, 4)],
+    meanScores: { a: round(sumA / Math.max(1, o.games), 1), b: round(sumB / Math.max(1, o.games), 1) },
+    decisionMs: { a: percentiles(timesA), b: percentiles(timesB) },
+  };
+}
+
+function playGame(
+  o: ArenaOptions,
+  start: GameState,
+  index: number,
+  deals: string,
+  timesA: number[],
+  timesB: number[],
+): { record: GameRecord; result: GameResult } {
+  const rules = start.rules;
+  const aSeats = aSeatsFor(rules, index);
+  const now = o.now ?? defaultNow;
+  const randoms = Array.from({ length: rules.players }, (_, s) => seededRandom(`${o.seed}:bot:${index}:${s}`));
+  const policyOf = (seat: number): BotPolicy => (aSeats.includes(seat) ? o.a : o.b);
+  const hands: RecordHand[] = [];
+  let state = start;
+  const act = (seat: number, onTurn: boolean): boolean => {
+    const v = view(state, seat);
+    const legal = legalActions(v);
+    if (legal.length === 0) return false;
+    const t0 = now();
+    const action = policyOf(seat)(v, randoms[seat] as ReturnType<typeof seededRandom>, o.budget);
+    const ms = now() - t0;
+    if (onTurn && legal.length > 1) (aSeats.includes(seat) ? timesA : timesB).push(ms);
+    if (action === null) {
+      if (onTurn && state.hand?.turn === seat) throw new ArenaError(`seat ${seat} gave no action on its turn`);
+      return false;
+    }
+    const next = apply(state, action);
+    if (!next.ok) throw new ArenaError(`seat ${seat} chose an illegal action ${JSON.stringify(action)}: ${next.error.message}`);
+    state = next.value;
+    return true;
+  };
+  while (state.status !== 'over') {
+    if (hands.length >= MAX_HANDS) throw new ArenaError(`game ${index} did not end in ${MAX_HANDS} hands`);
+    const { deal, randomLeader } = dealFromSeed(rules, `${deals}:${hands.length}`);
+    const choice = leaderFor(state, deal);
+    const dealt = startHand(state, deal, choice.kind === 'random' ? randomLeader : choice.seat);
+    if (!dealt.ok) throw new ArenaError(dealt.error.message);
+    state = dealt.value;
+    for (let n = 0; state.status === 'playing'; n++) {
+      if (n > MAX_ACTIONS_PER_HAND) throw new ArenaError(`a hand of game ${index} did not end`);
+      const hand = state.hand;
+      if (hand === null) break;
+      // Muggins first: the window closes when the next tile is played.
+      let called = false;
+      for (let k = 1; k < rules.players && !called; k++) {
+        const seat = (hand.turn + k) % rules.players;
+        if (legalActions(view(state, seat)).some((a) => a.type === 'muggins')) called = act(seat, false);
+      }
+      if (called) continue;
+      act(hand.turn, true);
+    }
+    if (state.hand !== null) hands.push(handToRecord(state.hand));
+  }
+  const sideA = sideOf(rules, aSeats[0] as number);
+  const scores = state.scores;
+  const bSides = scores.map((_, s) => s).filter((s) => s !== sideA);
+  const scoreB = bSides.reduce((sum, s) => sum + (scores[s] as number), 0) / Math.max(1, bSides.length);
+  return {
+    record: { rules: start.rulesInput as GameRecord['rules'], hands },
+    result: { aSeats, aWon: state.winner === sideA, scoreA: scores[sideA] as number, scoreB, hands: hands.length },
+  };
+}
