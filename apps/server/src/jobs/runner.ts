@@ -92,6 +92,11 @@ export class JobRunner {
     this.wakeTimer = null;
   }
 
+  /** Resolves once the round under way (if any) and the one queued after it have run. */
+  async idle(): Promise<void> {
+    while (this.current !== null || this.next !== null) await Promise.allSettled([this.current, this.next]);
+  }
+
   private async drain(): Promise<number> {
     let ran = 0;
     for (;;) {
