@@ -2,6 +2,7 @@ import type { Command } from './command.ts';
 import { bench } from './bench.ts';
 import { client } from './client.ts';
 import { deal } from './deal.ts';
+import { loadtest } from './loadtest.ts';
 import { replay } from './replay.ts';
 
 export const commands: Record<string, Command> = {
@@ -9,4 +10,5 @@ export const commands: Record<string, Command> = {
   bench,
   client,
   deal,
+  loadtest,
 };
