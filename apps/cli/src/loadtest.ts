@@ -135,6 +135,9 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const round = (x: number, places = 1): number => Math.round(x * 10 ** places) / 10 ** places;
   for (const e of stats.examples) say(`error: ${e}`);
+  if (stats.examples.some((e) => e.includes('rate/limited'))) {
+    say('the servers\' rate limits refused the load test: start them with RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0');
+  }
   return {
     tables: running,
     moves,
