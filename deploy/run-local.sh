@@ -6,23 +6,27 @@
 # (docs/performance.md):
 #   BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 \
 #   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 deploy/run-local.sh
-# NODES=1 runs one node. Ctrl-C (or SIGTERM) stops them all, each draining.
+# NODES=1 runs one node. Ctrl-C (or SIGTERM to this script) stops the nodes, each draining, then Redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 REDIS_PORT="${REDIS_PORT:-6390}"
 NODES="${NODES:-2}"
 mkdir -p deploy/.data
-pids=()
+nodes=()
+redis=""
 stop() {
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  wait || true
+  trap - EXIT INT TERM
+  # The nodes first (each drains, then lets go of Redis), Redis last.
+  for pid in "${nodes[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${nodes[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "$redis" ]; then kill -TERM "$redis" 2>/dev/null || true; wait "$redis" 2>/dev/null || true; fi
 }
 trap stop EXIT INT TERM
 
 if [ -z "${REDIS_URL:-}" ]; then
   redis-server --port "$REDIS_PORT" --appendonly yes --dir "$PWD/deploy/.data" --save '' --daemonize no >deploy/.data/redis.log 2>&1 &
-  pids+=($!)
+  redis=$!
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
   until redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; do sleep 0.1; done
 fi
@@ -31,7 +35,7 @@ export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
 for i in $(seq 1 "$NODES"); do
   PORT=$((3000 + i)) node --import tsx apps/server/src/main.ts &
-  pids+=($!)
+  nodes+=($!)
   echo "node $i: http://127.0.0.1:$((3000 + i))" >&2
 done
 wait
