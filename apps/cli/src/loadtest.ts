@@ -7,7 +7,7 @@ import { LoadStats, percentile } from './loadtest/stats.ts';
 import { TableDriver } from './loadtest/table-driver.ts';
 
 const help = `Usage: pnpm --silent fives loadtest --url URL[,URL...] --tables N --duration SECONDS
-         [--players 2] [--humans 1] [--level easy] [--rules JSON] [--ramp 50] [--seed TEXT]
+         [--players 2] [--humans 1] [--level easy] [--rules JSON] [--think MS] [--ramp 50] [--seed TEXT]
 
 Drives N tables at once, each with headless clients (the public protocol, as \`fives client\`)
 and computer players, every move made the moment the rules allow it and a rematch when a game
@@ -31,6 +31,8 @@ RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0.
   --humans H    of them, headless clients (default 1); the rest computer players
   --level L     the computer players' level: ${BOT_LEVELS.join(', ')} (default easy)
   --rules JSON  the rules (RULES.md; default {"preset":"allFives"}), players set from --players
+  --think MS    a person's pause before each move (default 0: as fast as the rules allow);
+                a human pace is some 1000-3000, with the servers' BOT_DELAY_MS at its default
   --ramp K      tables set up at once before measuring (default 50)
   --seed TEXT   seed of the clients' move choices (default loadtest)
 
@@ -48,6 +50,7 @@ interface LoadOptions {
   readonly level: BotLevel;
   readonly rules: RulesInput;
   readonly ramp: number;
+  readonly thinkMs: number;
   readonly seed: string;
 }
 
@@ -59,7 +62,7 @@ function parse(args: string[]): LoadOptions {
     if (!flag.startsWith('--') || value === undefined) throw new UsageError(`expected --option value, got ${flag}`);
     flags.set(flag.slice(2), value);
   }
-  const known = ['url', 'tables', 'duration', 'players', 'humans', 'level', 'rules', 'ramp', 'seed'];
+  const known = ['url', 'tables', 'duration', 'players', 'humans', 'level', 'rules', 'think', 'ramp', 'seed'];
   const unknown = [...flags.keys()].find((k) => !known.includes(k));
   if (unknown !== undefined) throw new UsageError(`unknown option --${unknown}`);
   const count = (k: string, fallback: number | null, min = 1): number => {
@@ -97,6 +100,7 @@ function parse(args: string[]): LoadOptions {
     level,
     rules: rules.data,
     ramp: count('ramp', 50),
+    thinkMs: count('think', 0, 0),
     seed: flags.get('seed') ?? 'loadtest',
   };
 }
@@ -109,7 +113,16 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
     { length: o.tables },
     (_, i) =>
       new TableDriver(
-        { url: o.urls[i % o.urls.length]!, rules: o.rules, players: o.players, humans: o.humans, level: o.level, policy: POLICIES.greedy, random },
+        {
+          url: o.urls[i % o.urls.length]!,
+          rules: o.rules,
+          players: o.players,
+          humans: o.humans,
+          level: o.level,
+          policy: POLICIES.greedy,
+          random,
+          thinkMs: o.thinkMs,
+        },
         stats,
       ),
   );

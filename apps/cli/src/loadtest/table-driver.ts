@@ -26,6 +26,8 @@ export interface TableSetup {
   readonly level: BotLevel;
   readonly policy: BotPolicy;
   readonly random: RandomSource;
+  /** A person's pause before each move, ms (0: at once). */
+  readonly thinkMs: number;
 }
 
 /**
@@ -106,15 +108,21 @@ export class TableDriver {
       }
       const view = s.view as TableView | null;
       if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
-      const action = this.o.policy(view, this.o.random);
-      if (action === null) return;
       actedOn = s.version;
-      const sent = performance.now();
-      void request(socket, 'game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) }).then((r) => {
-        if (this.stopped) return;
-        if (r.ok) this.stats.moved(performance.now() - sent);
-        else this.stats.error(`game:action: ${r.error.code}`);
-      });
+      const move = (): void => {
+        // A newer state while thinking decides again.
+        if (this.stopped || state !== s) return;
+        const action = this.o.policy(view, this.o.random);
+        if (action === null) return;
+        const sent = performance.now();
+        void request(socket, 'game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) }).then((r) => {
+          if (this.stopped) return;
+          if (r.ok) this.stats.moved(performance.now() - sent);
+          else this.stats.error(`game:action: ${r.error.code}`);
+        });
+      };
+      if (this.o.thinkMs > 0) setTimeout(move, this.o.thinkMs);
+      else move();
     });
     await joined;
     ready = null;
