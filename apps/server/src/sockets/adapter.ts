@@ -33,7 +33,7 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
  * broadcasts, which Redis sends back to it, are recognised by their first bytes and never
  * parsed (the adapter drops them after decoding anyway). Nothing we send is binary.
  */
-class JsonParser {
+export class JsonParser {
   private own: Buffer | null = null;
   private ownOnly: [string] = [''];
 
@@ -52,6 +52,11 @@ class JsonParser {
     if (own !== null && typeof message !== 'string' && message.length > own.length && message.compare(own, 0, own.length, 0, own.length) === 0) {
       return this.ownOnly;
     }
-    return JSON.parse(message.toString());
+    try {
+      return JSON.parse(message.toString());
+    } catch {
+      // Not ours to read (a node speaking another format): the adapter ignores a message without a packet.
+      return [];
+    }
   }
 }
