@@ -8,7 +8,10 @@ import type { GameServer } from './types.ts';
  * subscriber cannot send commands), its channel under the store's prefix.
  */
 export async function attachRedisAdapter(io: GameServer, url: string, prefix: string): Promise<{ close(): Promise<void> }> {
-  const pub = createClient({ url });
+  // No per-command timeout (node-redis's default makes an AbortSignal timer for every command, a
+  // few % of the CPU under load): a publish that waits only delays a broadcast, and the
+  // adapter's requests to the other nodes have a timeout of their own.
+  const pub = createClient({ url, commandOptions: { timeout: 0 } });
   const sub = pub.duplicate();
   // Errors while Redis is away are the store's to report; the clients reconnect by themselves.
   pub.on('error', () => {});
