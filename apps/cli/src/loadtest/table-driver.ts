@@ -26,7 +26,7 @@ export interface TableSetup {
   readonly level: BotLevel;
   readonly policy: BotPolicy;
   readonly random: RandomSource;
-  /** A person's pause before each move, ms (0: at once). */
+  /** A person's pause before each move, ms on average (0: at once). */
   readonly thinkMs: number;
 }
 
@@ -121,7 +121,8 @@ export class TableDriver {
           else this.stats.error(`game:action: ${r.error.code}`);
         });
       };
-      if (this.o.thinkMs > 0) setTimeout(move, this.o.thinkMs);
+      // Half to one and a half times the pause, so that a thousand tables do not all move in step.
+      if (this.o.thinkMs > 0) setTimeout(move, this.o.thinkMs / 2 + this.o.random.int(this.o.thinkMs + 1));
       else move();
     });
     await joined;

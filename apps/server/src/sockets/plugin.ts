@@ -195,7 +195,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       const gone = async (): Promise<void> => {
         // The grace period starts before anyone hears of the disconnection.
         if (at.seat !== null) await service.watchAway(at.id, at.seat);
-        await presence(at.id);
+        // Not while draining: the client is on its way to another node, whose join tells the
+        // table; asking the other nodes now may wait on nodes that are stopping too.
+        if (!draining) await presence(at.id);
       };
       track(gone().catch((error: unknown) => log.error({ err: error, tableId: at.id }, 'a disconnection failed')));
     });
