@@ -12,7 +12,7 @@ const help = `Usage: pnpm --silent fives client --url URL --name NAME [--policy 
 Plays one whole game as a person would, over the server's public protocol (HTTP and Socket.IO),
 choosing its moves with a bot policy. Prints one JSON line per event it sees and, last,
 {"type":"final","tableId",…,"game",…,"scores":[…],"winner":…}. Reconnects by itself when the
-connection drops. Checks every hand's deal once its seed is revealed and prints
+connection drops, and at once when its server node says it is shutting down ({"type":"draining"}). Checks every hand's deal once its seed is revealed and prints
 {"type":"fairness","game":G,"hand":N,"verified":true|false} (with a "reason" when not verified;
 see docs/fairness.md).
 

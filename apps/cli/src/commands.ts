@@ -3,6 +3,7 @@ import { arena } from './arena.ts';
 import { bench } from './bench.ts';
 import { client } from './client.ts';
 import { deal } from './deal.ts';
+import { loadtest } from './loadtest.ts';
 import { replay } from './replay.ts';
 
 export const commands: Record<string, Command> = {
@@ -11,4 +12,5 @@ export const commands: Record<string, Command> = {
   arena,
   client,
   deal,
+  loadtest,
 };

@@ -19,6 +19,7 @@ import { serverMetrics } from './metrics/server-metrics.ts';
 import { trustMetrics } from './metrics/trust-metrics.ts';
 import { DEFAULT_BOT_BUDGET_MS } from './bots/policy.ts';
 import { createRuntime } from './runtime.ts';
+import { attachRedisAdapter } from './sockets/adapter.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
@@ -89,6 +90,13 @@ export interface ServerOptions {
   readonly expirySweepMs?: number;
   /** How often the store is pinged for readiness and metrics, ms (default 2 s). */
   readonly storeProbeMs?: number;
+  /**
+   * On close, how long this node waits for its clients to move to another node before it closes
+   * the connections left, ms (default 0; the process: DRAIN_SECONDS). Work under way always finishes.
+   */
+  readonly drainMs?: number;
+  /** Share broadcasts with the other nodes through Redis (the Socket.IO Redis adapter); default: this node alone. */
+  readonly adapter?: { readonly url: string; readonly prefix: string };
 }
 
 export type GameApp = FastifyInstance & {
@@ -116,6 +124,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     ...(options.logger === false ? { logger: false } : options.logger ? { loggerInstance: options.logger } : { logger: true }),
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
+    // Hooks run under this timeout too, and closing waits up to drainMs for clients to move.
+    pluginTimeout: 10_000 + (options.drainMs ?? 0),
     // Every log line of a request carries its id: a proxy's X-Request-Id, or a fresh one.
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
   });
@@ -200,7 +210,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
   await app.register(webPlugin, { root: options.webRoot ?? null });
 
-  const sockets = attachSockets(app, {
+  const { io: sockets, drain } = attachSockets(app, {
     service,
     lobby,
     signer,
@@ -213,6 +223,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     storeFailed: () => monitor.failed(),
   });
   io = sockets;
+  const adapter = options.adapter === undefined ? null : await attachRedisAdapter(sockets, options.adapter.url, options.adapter.prefix);
   const guard = new SocketGuard(sockets, {
     rates: store.rates,
     limits,
@@ -244,6 +255,11 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   app.addHook('preClose', async () => {
     // Not ready from now on: a load balancer stops sending new clients here.
     draining = true;
+    app.log.info('draining: clients are told to move to another node');
+    await drain(options.drainMs ?? 0);
+    // No new jobs; the ones under way (a bot's move) commit and are broadcast before the store goes.
+    jobs.close();
+    await jobs.idle();
   });
   app.addHook('onClose', async () => {
     monitor.close();
@@ -251,6 +267,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     expiry.close();
     jobs.close();
     openTables.close();
+    await adapter?.close();
     await store.close();
   });
   const extras = { io: sockets, service, lobby, store, jobs, guard, monitor, expiry };

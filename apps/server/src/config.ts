@@ -12,6 +12,7 @@ import type { RateRule } from './guard/rates.ts';
  *   WEB_ROOT (apps/web/dist)  BOT_DELAY_MS (900)  HAND_PAUSE_MS (2500)  LOG_LEVEL (info)
  *   AWAY_GRACE_MS (20000)  MUGGINS_WINDOW_MS (10000)  QUEUE_TURN_SECONDS (30; 0: none)  JOB_POLL_MS (1000)
  *   JOB_LEASE_MS (5000)  BOT_BUDGET_MS (50: the hard and expert players' thinking time per move)
+ *   DRAIN_SECONDS (10: on SIGTERM, how long clients have to move to another node)
  *
  * Exposing it to the internet (docs/protocol.md, "Limits"):
  *
@@ -119,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       trustedProxies: int(env, 'TRUST_PROXY', 0),
       corsOrigins: origins(env, publicUrl),
       tableTtlMs: int(env, 'TABLE_TTL_HOURS', 24) * 3600 * 1000,
+      drainMs: int(env, 'DRAIN_SECONDS', 10) * 1000,
     },
   };
 }

@@ -47,13 +47,16 @@ async function main(): Promise<void> {
     }
     log.info({ prefix: config.redisPrefix }, 'tables are kept in Redis (durable)');
   }
-  const app = await build({ ...config.options, store, logger: log });
+  // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
+  const adapter = config.redisUrl === undefined ? {} : { adapter: { url: config.redisUrl, prefix: config.redisPrefix } };
+  const app = await build({ ...config.options, ...adapter, store, logger: log });
   await listen(app, config.port, config.host);
 
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
+    // Draining first (app.ts, preClose): not ready, clients told to move, work under way finished.
     log.info({ signal }, 'stopping');
     app.close().then(
       () => process.exit(0),

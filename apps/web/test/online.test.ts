@@ -262,6 +262,20 @@ describe('the online connection against the real server', () => {
     await until(first, (s) => s.detached === null && s.table?.seat === before.table?.seat, 'the seat back');
     await until(second, (s) => s.detached !== null, 'the second tab told');
   });
+
+  it('connects again at once when its server node says it is shutting down, back at the same seat', async () => {
+    const conn = await named('Drained');
+    conn.send({ type: 'playNow', setup: SETUP });
+    const before = await until(conn, (s) => s.table?.summary.phase === 'playing', 'a game');
+    const socket = sockets.at(-1)!;
+    const ids: string[] = [];
+    socket.on('connect', () => ids.push(socket.id ?? ''));
+    server.drainingNotice();
+    // A new connection (behind a balancer: on another node), the table joined again.
+    await until(conn, () => ids.length > 0, 'a new connection');
+    const back = await until(conn, (s) => s.link === 'online' && s.table !== null && s.table.summary.id === before.table!.summary.id, 'back at the table');
+    expect(back.table?.seat).toBe(before.table?.seat);
+  });
 });
 
 /** A legal engine action as the UI's move: the wire form (tile text, lead oriented), `end` null where left out. */

@@ -175,6 +175,14 @@ export type QueueMatched = z.output<typeof QueueMatchedSchema>;
 export const TimeoutSchema = z.strictObject({ tableId: TableIdSchema, seat: SeatSchema, version: VersionSchema });
 export type Timeout = z.output<typeof TimeoutSchema>;
 
+/**
+ * This server node is shutting down (a deploy, a scale-in): connect again now — through the load
+ * balancer that lands on another node — and join the table again. The node finishes what it was
+ * doing first, then closes the connection; nothing sent before this message is lost.
+ */
+export const ServerDrainingSchema = z.strictObject({ reason: z.enum(['shutdown']) });
+export type ServerDraining = z.output<typeof ServerDrainingSchema>;
+
 export const ServerMessageSchemas = {
   'table:state': TableStateSchema,
   'table:presence': PresenceSchema,
@@ -183,6 +191,7 @@ export const ServerMessageSchemas = {
   'queue:status': QueueStatusSchema,
   'queue:matched': QueueMatchedSchema,
   'lobby:tables': OpenTablesSchema,
+  'server:draining': ServerDrainingSchema,
   refused: ProblemSchema,
 } as const;
 export type ServerEvent = keyof typeof ServerMessageSchemas;
@@ -197,6 +206,7 @@ export interface ServerToClientEvents {
   'queue:status': (message: QueueStatus) => void;
   'queue:matched': (message: QueueMatched) => void;
   'lobby:tables': (message: OpenTables) => void;
+  'server:draining': (message: ServerDraining) => void;
   refused: (problem: Problem) => void;
 }
 

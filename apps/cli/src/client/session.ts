@@ -114,7 +114,20 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       print({ type: 'matched', tableId: m.tableId, seat: m.seat });
       join(m.tableId);
     });
-    socket.on('disconnect', (reason) => print({ type: 'disconnected', reason }));
+    socket.on('server:draining', () => {
+      // The node is shutting down: connect again at once (through a load balancer: another node); 'connect' joins again.
+      print({ type: 'draining' });
+      socket.disconnect().connect();
+    });
+    socket.on('connect_error', (error: Error & { data?: Partial<Problem> }) => {
+      // A draining node refuses new connections: try again (socket.io does not, for a refusal).
+      if (error.data?.code === 'server/busy') setTimeout(() => socket.connect(), error.data.retryAfterMs ?? 500);
+    });
+    socket.on('disconnect', (reason) => {
+      print({ type: 'disconnected', reason });
+      // The server closed it (a node stopping): socket.io does not come back from that by itself.
+      if (reason === 'io server disconnect' && !done) socket.connect();
+    });
     socket.io.on('reconnect', (attempt) => print({ type: 'reconnected', attempts: attempt }));
     socket.on('refused', (p: Problem) => {
       // A stale move lost a race with another change; the newer state that follows decides again.
@@ -175,7 +188,7 @@ function queueLine(q: QueueStatus): Record<string, unknown> {
   return { queue: q.queue, waiting: q.waiting, botsInMs: q.botsAt?.remainingMs ?? null };
 }
 
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+export async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },

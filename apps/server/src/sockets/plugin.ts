@@ -39,17 +39,44 @@ export interface SocketDeps {
   readonly storeFailed?: () => void;
 }
 
+/** Socket.IO, and the way to take this node out of service without losing anything. */
+export interface Sockets {
+  readonly io: GameServer;
+  /**
+   * Takes this node out of service: refuses new connections, tells its clients to connect
+   * again (through the load balancer: to another node), waits up to `graceMs` for them to go,
+   * closes those left, and resolves once every message and disconnection under way is handled.
+   */
+  drain(graceMs: number): Promise<void>;
+}
+
 /** Puts a socket at a table it may sit at (seat) or watch (null): rooms, takeover, first state, presence. */
 export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) => Promise<JoinResult>;
 
 /** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
-export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServer {
+export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
   const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, ...deps.socketOptions });
   const { service, signer } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
+  // Work under way (messages, disconnections): a draining node finishes it before it closes the store.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>): void => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  const settled = async (): Promise<void> => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+  let draining = false;
 
   io.use((socket, next) => {
+    if (draining) {
+      const err = new Error('this server node is shutting down; connect again') as Error & { data: Problem };
+      err.data = problem(ErrorCode.busy, err.message, { retryAfterMs: 500 });
+      next(err);
+      return;
+    }
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     const token = auth.success ? auth.data.token : undefined;
     const player = token === undefined ? null : signer.verify(token);
@@ -154,7 +181,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
     if (s.data.player !== null) void s.join(playerRoom(s.data.player.id));
     for (const event of CLIENT_EVENTS) {
       s.on(event, (payload: unknown, ack: unknown) => {
-        void handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null);
+        track(handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null));
       });
     }
     // An event that does not exist is refused by the guard (guard/sockets.ts), on its ack too and within the rate limits.
@@ -168,9 +195,11 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
       const gone = async (): Promise<void> => {
         // The grace period starts before anyone hears of the disconnection.
         if (at.seat !== null) await service.watchAway(at.id, at.seat);
-        await presence(at.id);
+        // Not while draining: the client is on its way to another node, whose join tells the
+        // table; asking the other nodes now may wait on nodes that are stopping too.
+        if (!draining) await presence(at.id);
       };
-      gone().catch((error: unknown) => log.error({ err: error, tableId: at.id }, 'a disconnection failed'));
+      track(gone().catch((error: unknown) => log.error({ err: error, tableId: at.id }, 'a disconnection failed')));
     });
   });
 
@@ -199,12 +228,19 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): GameServe
     ack?.(reply);
   }
 
-  app.addHook('preClose', async () => {
+  const drain = async (graceMs: number): Promise<void> => {
+    draining = true;
+    io.local.emit('server:draining', { reason: 'shutdown' });
+    const until = Date.now() + graceMs;
+    while (io.of('/').sockets.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await settled();
     io.local.disconnectSockets(true);
     io.engine.close();
-  });
+    // Their disconnections (the grace period of each seat left) are work under way too.
+    await settled();
+  };
 
-  return io;
+  return { io, drain };
 }
 
 async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise<Outcome<TableDoc>>): Promise<Outcome<TableDoc>> {

@@ -21,6 +21,7 @@ import { type SeedSource, dealNextHand } from './dealer.ts';
 import { NO_CLOCK, type RecordAppend, type SeatRecord, type TableDoc, type TableSettings } from './doc.ts';
 import { closedBy } from './game-step.ts';
 import { hostAfter } from './host.ts';
+import { RecentTables } from './recent.ts';
 import { logChange } from './log.ts';
 import { type StepTiming, nextStepAt } from './next-step.ts';
 import { type Outcome, fromGameError, refuse, success } from './problems.ts';
@@ -84,6 +85,8 @@ const CONFLICT_RETRIES = 8;
  */
 export class TableService {
   private runtime: TableRuntime = { wake: () => {}, present: async () => true };
+
+  private readonly recent = new RecentTables();
 
   constructor(private readonly o: TableServiceOptions) {}
 
@@ -514,19 +517,27 @@ export class TableService {
     retries = CONFLICT_RETRIES,
   ): Promise<Outcome<TableDoc | null>> {
     for (let attempt = 0; ; attempt++) {
-      const doc = await this.o.store.load(id);
+      // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
+      const guess = attempt === 0 ? this.recent.get(id) : undefined;
+      const doc = guess ?? (await this.o.store.load(id));
       if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
       const now = this.nowMs();
       const decided = decide(doc, now);
-      if (!decided.ok) return decided;
-      if (decided.value === null) return success(null);
+      if (!decided.ok || decided.value === null) {
+        // A refusal or nothing to do is only an answer when decided on what Redis holds now.
+        if (guess !== undefined) continue;
+        return decided.ok ? success(null) : decided;
+      }
       const { doc: changed, append, cause } = decided.value;
       const next = withClock(doc, { ...changed, version: doc.version + 1, updatedAt: new Date(now).toISOString() }, now, this.o.mugginsWindowMs);
       const stepAt = nextStepAt(next, now, this.o);
       if (await this.o.store.commit(next, append, stepAt)) {
+        this.recent.set(next);
         this.committed(doc, next, cause, stepAt);
         return success(next);
       }
+      this.recent.forget(id);
+      if (guess !== undefined) continue;
       if (attempt >= retries) {
         const latest = await this.o.store.load(id);
         const version = latest?.version ?? doc.version + 1;

@@ -64,6 +64,8 @@ export class TestClient {
   /** The table to join again after every reconnection (as a real client does). */
   rejoin: string | null = null;
   reconnections = 0;
+  /** How many times a node said it was shutting down. */
+  drained = 0;
 
   constructor(url: string, token: string | null, options: { reconnection?: boolean } = {}) {
     this.socket = io(url, {
@@ -74,12 +76,28 @@ export class TestClient {
       reconnectionDelayMax: 200,
       forceNew: true,
     });
-    this.socket.io.on('reconnect', () => {
+    let connected = false;
+    this.socket.on('connect', () => {
+      if (!connected) {
+        connected = true;
+        return;
+      }
       this.reconnections++;
       // A move sent just before the connection dropped may never have arrived: decide again.
       this.actedOn = -1;
       if (this.rejoin !== null) this.socket.emit('table:join', { tableId: this.rejoin });
     });
+    if (options.reconnection === true) {
+      // As every client does (docs/protocol.md): a draining node says go, so go now — through the
+      // load balancer, to another node; a node that refuses the handshake while draining, try again.
+      this.socket.on('server:draining', () => {
+        this.drained++;
+        this.socket.disconnect().connect();
+      });
+      this.socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+        if (error.data?.code === 'server/busy') setTimeout(() => this.socket.connect(), 50);
+      });
+    }
     for (const event of Object.keys(ServerMessageSchemas) as ServerEvent[]) {
       this.socket.on(event as string, (payload: unknown) => this.receive(event, payload));
     }

@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,7 @@ export function freePort(): Promise<number> {
 /**
  * A server node as its own OS process on a free port, resolved once it listens. `entry` is
  * the server's `main.ts` or the test node with the Redis adapter (`node-process.ts`).
+ * FIVES_TEST_NODE_LOGS=/tmp/node keeps each node's log in /tmp/node.PORT (else it is dropped).
  */
 export async function spawnNode(
   prefix: string,
@@ -50,7 +52,8 @@ export async function spawnNode(
       out += chunk.toString();
       if (out.includes('Server listening')) {
         child.stdout!.off('data', onData);
-        child.stdout!.resume();
+        if (process.env.FIVES_TEST_NODE_LOGS) child.stdout!.pipe(createWriteStream(`${process.env.FIVES_TEST_NODE_LOGS}.${port}`));
+        else child.stdout!.resume();
         resolve();
       }
     };

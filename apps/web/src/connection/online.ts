@@ -119,7 +119,8 @@ export class OnlineConnection implements Connection {
     this.#socket = factory(this.#origin, {
       // Read on every attempt, so a new token (a rename) is used by the next connection.
       auth: (cb) => cb(this.#guest === null ? {} : { token: this.#guest.token }),
-      // WebSocket first: no sticky sessions needed behind several server nodes; long-polling if a proxy blocks it.
+      // WebSocket first: no sticky sessions needed behind several server nodes (README, "Several
+      // nodes"); long-polling only if a proxy blocks WebSocket, and then it needs sticky sessions.
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
       reconnectionDelay: 500,
@@ -218,7 +219,17 @@ export class OnlineConnection implements Connection {
         else socket.connect();
         return;
       }
+      if (error.data?.code === 'server/busy') {
+        // A node shutting down refuses new connections: try again (through the load balancer, another node).
+        setTimeout(() => socket.connect(), error.data.retryAfterMs ?? 1000);
+      }
       this.#set({ link: this.#everConnected ? 'reconnecting' : 'offline' });
+    });
+    socket.on('server:draining', () => {
+      // This node is shutting down: connect again now (through the load balancer, to another
+      // node); 'connect' joins the table, the queue and the list again.
+      socket.disconnect();
+      socket.connect();
     });
     socket.on('table:state', (s) => this.#apply(s));
     socket.on('table:presence', (p) => {

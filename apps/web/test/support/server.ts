@@ -11,6 +11,8 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface GameServer {
   readonly url: string;
+  /** Says `server:draining` to every socket, as a node does on SIGTERM (here it stays up). */
+  drainingNotice(): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startGameServer(options: { seed: string; webRoot?: string 
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
+    drainingNotice: () => app.io.local.emit('server:draining', { reason: 'shutdown' }),
     async close() {
       await store.deleteAll();
       await app.close();

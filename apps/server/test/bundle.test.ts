@@ -1,0 +1,46 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/process.ts';
+
+const SERVER = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * The container image runs the server as one bundled file with no node_modules beside it
+ * (Dockerfile): bundled into an empty directory, it starts, serves the web client and answers
+ * its health check, and stops cleanly on SIGTERM.
+ */
+describe('the bundled server (the container image runs it)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fives-bundle-'));
+  let child: ChildProcess | null = null;
+  afterAll(() => {
+    if (child !== null && child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs on its own: health check, web client, a clean stop', async () => {
+    const out = join(dir, 'apps/server/dist/main.mjs');
+    execFileSync(process.execPath, ['scripts/bundle.mjs', out], { cwd: SERVER });
+    // Where the image puts the built client, found by the default WEB_ROOT.
+    mkdirSync(join(dir, 'apps/web/dist'), { recursive: true });
+    writeFileSync(join(dir, 'apps/web/dist/index.html'), '<!doctype html><title>fives</title><p>bundled client</p>');
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    child = spawn(process.execPath, [out], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const url = `http://127.0.0.1:${port}`;
+    let health: Response | null = null;
+    for (let i = 0; i < 200 && health === null; i++) {
+      health = await fetch(`${url}/healthz`).catch(() => null);
+      if (health === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await health?.json()).toMatchObject({ ok: true, store: { kind: 'memory' } });
+    expect(await (await fetch(`${url}/`)).text()).toContain('bundled client');
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Bundling and a process start on a shared CPU; nothing here is timed.
+  }, 60_000);
+});
