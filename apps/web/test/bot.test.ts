@@ -1,0 +1,46 @@
+import { type GameState, type TableView, apply, leaderFor, legalActions, newGame, randomDeal, seededRandom, startHand, view } from '@fives/engine';
+import { describe, expect, it } from 'vitest';
+import { botMove, toAction } from '../src/connection/bot.ts';
+import { BOT_LEVELS } from '../src/connection/types.ts';
+
+/** Seat views of a hand in progress, every seat's, after each action the practice bots make. */
+function* seatViews(rules: Parameters<typeof newGame>[0], seed: string): Generator<TableView> {
+  const random = seededRandom(seed);
+  const created = newGame(rules);
+  if (!created.ok) throw new Error(created.error.message);
+  let state: GameState = created.value;
+  const deal = randomDeal(state.rules, random);
+  const choice = leaderFor(state, deal);
+  const started = startHand(state, deal, choice.kind === 'random' ? random.int(state.rules.players) : undefined);
+  if (!started.ok) throw new Error(started.error.message);
+  state = started.value;
+  while (state.status === 'playing' && state.hand !== null) {
+    for (let s = 0; s < state.rules.players; s++) yield view(state, s);
+    const seat = state.hand.turn;
+    const move = botMove(view(state, seat), 'expert', random);
+    const action = move === null ? null : toAction(move, seat);
+    if (action === null) throw new Error('the expert found no move on its turn');
+    const next = apply(state, action);
+    if (!next.ok) throw new Error(next.error.message);
+    state = next.value;
+  }
+}
+
+describe('the practice table’s computer players', () => {
+  it('play only legal moves at every level, and the same seed gives the same move', () => {
+    let moves = 0;
+    for (const rules of [{ preset: 'allFives', players: 2 }, { preset: 'muggins', players: 3 }, { preset: 'partners', players: 4 }, { preset: 'block', players: 3 }, { preset: 'draw', players: 2 }]) {
+      for (const v of seatViews(rules, `bot-${rules.preset}`)) {
+        const legal = legalActions(v).map((a) => JSON.stringify(a));
+        for (const level of BOT_LEVELS) {
+          const move = botMove(v, level, seededRandom(`${level}`));
+          if (move === null) continue;
+          moves++;
+          expect(legal).toContain(JSON.stringify(toAction(move, v.seat ?? -1)));
+          expect(botMove(v, level, seededRandom(`${level}`))).toEqual(move);
+        }
+      }
+    }
+    expect(moves).toBeGreaterThan(100);
+  });
+});
