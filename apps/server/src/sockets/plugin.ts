@@ -20,6 +20,7 @@ import { type Outcome, problem, refuse, success } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
+import { socketParser } from './encoder.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import { tableState } from './state.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
@@ -55,7 +56,12 @@ export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) 
 
 /** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
 export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
-  const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, ...deps.socketOptions });
+  const io: GameServer = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    parser: socketParser,
+    ...deps.socketOptions,
+  });
   const { service, signer } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
