@@ -56,9 +56,9 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     graceMs: o.graceMs,
     mugginsWindowMs: o.mugginsWindowMs,
     log: o.log,
-    onChange: (doc, cause) => {
+    onChange: (doc, cause, watched) => {
       const io = o.io();
-      if (io !== null) broadcast(io, doc, nowMs());
+      if (io !== null) broadcast(io, doc, nowMs(), watched);
       o.committed?.(doc, cause);
     },
     onTimeout: (doc, seat) => {

@@ -110,6 +110,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     socket.data.table = null;
     await socket.leave(tableRoom(at.id));
     await socket.leave(watchRoom(at.id));
+    if (at.seat === null) await service.countSpectator(at.id, -1);
     if (at.seat !== null) {
       await socket.leave(seatRoom(at.id, at.seat));
       // Gone to another table: unless another connection holds the seat, a stand-in takes it after the grace period.
@@ -130,6 +131,8 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
     socket.data.table = { id, seat };
+    // Counted in before the read below: a change committed after it is sent to the spectators' room.
+    if (seat === null) await service.countSpectator(id, 1);
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
     const doc = (await service.load(id)) ?? joined;
     socket.emit('table:state', tableState(doc, seat, summarize(doc, now())));
@@ -201,6 +204,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       const gone = async (): Promise<void> => {
         // The grace period starts before anyone hears of the disconnection.
         if (at.seat !== null) await service.watchAway(at.id, at.seat);
+        else await service.countSpectator(at.id, -1);
         // Not while draining: the client is on its way to another node, whose join tells the
         // table; asking the other nodes now may wait on nodes that are stopping too.
         if (!draining) await presence(at.id);
@@ -259,13 +263,17 @@ function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
   return outcome.ok ? success({ version: outcome.value.version }) : outcome;
 }
 
-/** Sends every seat its own view of the change, and the spectators theirs: one view per seat per change. */
-export function broadcast(io: GameServer, doc: TableDoc, now: number): void {
+/**
+ * Sends every seat its own view of the change, and the spectators theirs: one view per seat per
+ * change. Not to the spectators when the commit saw none (`watched` false): every broadcast
+ * is a Redis publish, and most tables have nobody watching.
+ */
+export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean): void {
   const summary = summarize(doc, now);
   for (const [seat, s] of doc.seats.entries()) {
     if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
   }
-  io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
+  if (watched) io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
 }
 
 /** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */
