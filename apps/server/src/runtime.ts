@@ -2,7 +2,7 @@ import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from './jobs/job.ts';
-import { JobRunner } from './jobs/runner.ts';
+import { JobRunner, type RunEnd } from './jobs/runner.ts';
 import { LobbyService } from './lobby/service.ts';
 import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
 import { announceTimeout, broadcast } from './sockets/plugin.ts';
@@ -67,7 +67,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
     onOpenTables: () => openTables?.changed(),
   });
-  const run = (job: Job): Promise<void> => {
+  const run = (job: Job): Promise<RunEnd> => {
     switch (job.kind) {
       case 'table':
         return service.runStep(job.tableId, job.version);

@@ -420,11 +420,12 @@ export class TableService {
   /**
    * The `t:` job set on `version`: the next deal, a computer player's or stand-in's move (a
    * person out of time included), or — nothing being due — a look at whether the person to move
-   * is still connected. A table that has moved on since is left alone.
+   * is still connected. A table that has moved on since is left alone. `'replaced'` when it
+   * committed a change: the commit set the table's next step, this job with it.
    */
-  async runStep(id: TableId, version: number): Promise<void> {
+  async runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
     const idle: { doc: TableDoc | null } = { doc: null };
-    await this.update(
+    const changed = await this.update(
       id,
       (d, now) => {
         if (d.version !== version || d.phase !== 'playing' || d.state === null) return success(null);
@@ -436,6 +437,7 @@ export class TableService {
       0,
     );
     if (idle.doc !== null) await this.watch(idle.doc);
+    return changed.ok && changed.value !== null ? 'replaced' : undefined;
   }
 
   /** Nothing to do but wait for the person to move: if they are not connected, start the grace period, then look again later. */
