@@ -130,9 +130,10 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       others.socketsLeave([seatRoom(id, seat), tableRoom(id)]);
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
-    socket.data.table = { id, seat };
     // Counted in before the read below: a change committed after it is sent to the spectators' room.
+    // And before the socket is at the table: only a spectator counted in is ever counted out.
     if (seat === null) await service.countSpectator(id, 1);
+    socket.data.table = { id, seat };
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
     const doc = (await service.load(id)) ?? joined;
     socket.emit('table:state', tableState(doc, seat, summarize(doc, now())));
