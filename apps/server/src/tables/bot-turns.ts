@@ -28,7 +28,10 @@ export function actorOf(doc: TableDoc, seat: number, now: number): Actor | null 
 export function botCanAct(doc: TableDoc, now: number): boolean {
   const state = doc.state;
   if (state === null || state.status !== 'playing' || paused(doc)) return false;
-  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && playable(doc, view(state, seat), now).length > 0);
+  // The seat to move always has a legal action (a play, a draw or a pass; a claim or none): no
+  // need to work out its view, which after every person's move is the computer player's.
+  const turn = state.hand?.turn;
+  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && (seat === turn || playable(doc, view(state, seat), now).length > 0));
 }
 
 /** The automatic move to make now: a Muggins call first (it closes when the next tile is played), else the turn's. */
