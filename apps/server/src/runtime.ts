@@ -2,7 +2,7 @@ import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from './jobs/job.ts';
-import { JobRunner } from './jobs/runner.ts';
+import { JobRunner, type RunEnd } from './jobs/runner.ts';
 import { LobbyService } from './lobby/service.ts';
 import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
 import { announceTimeout, broadcast } from './sockets/plugin.ts';
@@ -56,9 +56,9 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     graceMs: o.graceMs,
     mugginsWindowMs: o.mugginsWindowMs,
     log: o.log,
-    onChange: (doc, cause) => {
+    onChange: (doc, cause, watched) => {
       const io = o.io();
-      if (io !== null) broadcast(io, doc, nowMs());
+      if (io !== null) broadcast(io, doc, nowMs(), watched);
       o.committed?.(doc, cause);
     },
     onTimeout: (doc, seat) => {
@@ -67,7 +67,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
     onOpenTables: () => openTables?.changed(),
   });
-  const run = (job: Job): Promise<void> => {
+  const run = (job: Job): Promise<RunEnd> => {
     switch (job.kind) {
       case 'table':
         return service.runStep(job.tableId, job.version);

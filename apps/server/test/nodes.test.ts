@@ -98,6 +98,42 @@ describe('several server nodes', () => {
     await replaysTo(n1.url, t.tableId, endA);
   }, 90_000);
 
+  it('spectators on other nodes, joining mid-game or from the start, get every state; one who left gets none', async () => {
+    const [n0, n1, n2] = nodes as [Node, Node, Node];
+    const t = await table(n0.url);
+    const a = await TestClient.connect(n0.url, t.ada);
+    const b = await TestClient.connect(n0.url, t.bob);
+    // A table that nobody watches skips the spectators' room; these come before and during the game.
+    const early = await TestClient.connect(n1.url, null);
+    const late = await TestClient.connect(n2.url, null);
+    const gone = await TestClient.connect(n2.url, null);
+    clients.push(a, b, early, late, gone);
+    await a.join(t.tableId);
+    await b.join(t.tableId);
+    expect((await early.join(t.tableId, 'spectator')).seat).toBeNull();
+    expect((await gone.join(t.tableId, 'spectator')).seat).toBeNull();
+    const started = await a.request('table:start', { tableId: t.tableId });
+    if (!started.ok) throw new Error(started.error.message);
+    a.play();
+    b.play();
+    await a.waitForState(midHand);
+    const left = await gone.request('table:leave', { tableId: t.tableId });
+    expect(left.ok).toBe(true);
+    const leftAt = Math.max(...gone.states().map((s) => s.version));
+    expect((await late.join(t.tableId, 'spectator')).seat).toBeNull();
+    const end = await a.waitForState((s) => s.table.phase === 'over');
+    await Promise.all([early, late].map((c) => c.waitForState((s) => s.version === end.version)));
+
+    const versions = (c: TestClient): number[] => [...new Set(c.states().map((s) => s.version))].sort((x, y) => x - y);
+    const from = (v: number): number[] => Array.from({ length: end.version - v + 1 }, (_, i) => v + i);
+    expect(versions(early).filter((v) => v >= started.data.version)).toEqual(from(started.data.version));
+    const firstLate = versions(late)[0]!;
+    expect(firstLate).toBeGreaterThan(started.data.version);
+    expect(versions(late)).toEqual(from(firstLate));
+    expect(Math.max(...gone.states().map((s) => s.version))).toBe(leftAt);
+    for (const c of [early, late]) expect(c.states().every((s) => s.seat === null)).toBe(true);
+  }, 90_000);
+
   it('a node killed mid-game: its players reconnect to another and the game finishes, nothing lost', async () => {
     const [n0, n1] = nodes as [Node, Node];
     const lb = await Balancer.start([n0, n1]);

@@ -126,6 +126,28 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect((await store.load(d.id))?.game).toBe(winner + 1);
     });
 
+    it('counts spectators in and out, never below none, and a commit sees how many there are', async () => {
+      const d = doc();
+      await store.create(d);
+      const seen = { spectators: -1 };
+      expect(await store.commit({ ...d, version: 1 }, undefined, null, seen)).toBe(true);
+      expect(seen.spectators).toBe(0);
+      await store.watch(d.id, 1);
+      await store.watch(d.id, 1);
+      await store.watch(d.id, -1);
+      expect(await store.commit({ ...d, version: 2 }, undefined, null, seen)).toBe(true);
+      expect(seen.spectators).toBe(1);
+      await store.watch(d.id, -1);
+      await store.watch(d.id, -1);
+      expect(await store.commit({ ...d, version: 3 }, undefined, null, seen)).toBe(true);
+      expect(seen.spectators).toBe(0);
+      // Counted for a table that is not there: nothing is made.
+      const gone = doc();
+      await store.watch(gone.id, 1);
+      expect(await store.load(gone.id)).toBeNull();
+      expect(await store.commit({ ...d, version: 3 }, undefined, null, seen)).toBe(false);
+    });
+
     it('refuses to commit a table that does not exist', async () => {
       expect(await store.commit({ ...doc(), version: 1 })).toBe(false);
     });

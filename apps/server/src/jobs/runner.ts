@@ -3,6 +3,13 @@ import { type Job, type ClaimedJob, type JobQueue, jobOf } from './job.ts';
 /** Jobs of a claimed batch run side by side. */
 const RUN_AT_ONCE = 8;
 
+/**
+ * How a job's run ended: `'replaced'` when its own atomic change already set the job anew or
+ * cleared it (a table's commit sets the table's next step), so marking it done would be a
+ * round trip to Redis that changes nothing; otherwise nothing, and the job is marked done.
+ */
+export type RunEnd = void | 'replaced';
+
 export interface JobRunnerOptions {
   /** How often to look for due jobs set by other nodes (or by a node that died), ms. */
   readonly pollMs: number;
@@ -30,7 +37,7 @@ export class JobRunner {
   constructor(
     private readonly queue: JobQueue,
     private readonly now: () => number,
-    private readonly run: (job: Job) => Promise<void>,
+    private readonly run: (job: Job) => Promise<RunEnd>,
     private readonly o: JobRunnerOptions,
   ) {}
 
@@ -127,8 +134,7 @@ export class JobRunner {
     // A key this node does not know (set by a newer server?) stays for a node that does.
     if (job === null) return;
     try {
-      await this.run(job);
-      await this.queue.done(claimed);
+      if ((await this.run(job)) !== 'replaced') await this.queue.done(claimed);
     } catch (error) {
       // Not done: the lease runs out and some node tries again.
       this.o.onError(error, job ?? claimed.key);

@@ -1,5 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
+import type { Packet } from 'socket.io-parser';
+import { keepPayloadJson } from './encoder.ts';
 import type { GameServer } from './types.ts';
 
 /**
@@ -35,6 +37,8 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
  * V8 writes and reads natively, instead of the default msgpack in JavaScript; and a node's own
  * broadcasts, which Redis sends back to it, are recognised by their first bytes and never
  * parsed (the adapter drops them after decoding anyway). Nothing we send is binary.
+ * A broadcast's payload is written once: its JSON is kept by its packet (`keepPayloadJson`) for the
+ * node's own sockets (`encoder.ts`).
  */
 export class JsonParser {
   private own: Buffer | null = null;
@@ -47,6 +51,14 @@ export class JsonParser {
   }
 
   encode(data: unknown): string {
+    if (Array.isArray(data) && data.length === 3 && isPacket(data[1])) {
+      // A broadcast: [uid, packet, options], the same text JSON.stringify would write.
+      const [uid, packet, options] = data as [unknown, Packet, unknown];
+      const { data: payload, ...rest } = packet;
+      const json = JSON.stringify(payload);
+      keepPayloadJson(packet, json);
+      return `[${JSON.stringify(uid)},${JSON.stringify(rest).slice(0, -1)},"data":${json}},${JSON.stringify(options)}]`;
+    }
     return JSON.stringify(data);
   }
 
@@ -62,4 +74,9 @@ export class JsonParser {
       return [];
     }
   }
+}
+
+/** A Socket.IO packet with data to write: `type` (so its JSON is never `{}`) and an array payload. */
+function isPacket(value: unknown): value is Packet {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'number' && Array.isArray((value as { data?: unknown }).data);
 }

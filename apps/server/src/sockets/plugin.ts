@@ -20,6 +20,7 @@ import { type Outcome, problem, refuse, success } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
+import { socketParser } from './encoder.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import { tableState } from './state.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
@@ -55,7 +56,12 @@ export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) 
 
 /** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
 export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
-  const io: GameServer = new Server(app.server, { serveClient: false, maxHttpBufferSize: 16 * 1024, ...deps.socketOptions });
+  const io: GameServer = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    parser: socketParser,
+    ...deps.socketOptions,
+  });
   const { service, signer } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
@@ -104,6 +110,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     socket.data.table = null;
     await socket.leave(tableRoom(at.id));
     await socket.leave(watchRoom(at.id));
+    if (at.seat === null) await service.countSpectator(at.id, -1);
     if (at.seat !== null) {
       await socket.leave(seatRoom(at.id, at.seat));
       // Gone to another table: unless another connection holds the seat, a stand-in takes it after the grace period.
@@ -123,6 +130,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       others.socketsLeave([seatRoom(id, seat), tableRoom(id)]);
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
+    // Counted in before the read below: a change committed after it is sent to the spectators' room.
+    // And before the socket is at the table: only a spectator counted in is ever counted out.
+    if (seat === null) await service.countSpectator(id, 1);
     socket.data.table = { id, seat };
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
     const doc = (await service.load(id)) ?? joined;
@@ -195,6 +205,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       const gone = async (): Promise<void> => {
         // The grace period starts before anyone hears of the disconnection.
         if (at.seat !== null) await service.watchAway(at.id, at.seat);
+        else await service.countSpectator(at.id, -1);
         // Not while draining: the client is on its way to another node, whose join tells the
         // table; asking the other nodes now may wait on nodes that are stopping too.
         if (!draining) await presence(at.id);
@@ -253,13 +264,17 @@ function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
   return outcome.ok ? success({ version: outcome.value.version }) : outcome;
 }
 
-/** Sends every seat its own view of the change, and the spectators theirs: one view per seat per change. */
-export function broadcast(io: GameServer, doc: TableDoc, now: number): void {
+/**
+ * Sends every seat its own view of the change, and the spectators theirs: one view per seat per
+ * change. Not to the spectators when the commit saw none (`watched` false): every broadcast
+ * is a Redis publish, and most tables have nobody watching.
+ */
+export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean): void {
   const summary = summarize(doc, now);
   for (const [seat, s] of doc.seats.entries()) {
     if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
   }
-  io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
+  if (watched) io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
 }
 
 /** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */

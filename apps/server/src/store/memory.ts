@@ -6,7 +6,7 @@ import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 export interface MemoryStoreOptions {
   /** How long a game's record is kept after its last hand, ms (0: for ever). */
@@ -26,6 +26,7 @@ export class MemoryTableStore implements TableStore {
   readonly rates = new MemoryRateCounter();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
+  private readonly watchers = new Map<string, number>();
   /** Each game's hands, and until when they are kept (the last hand's time plus the retention). */
   private readonly records = new Map<string, { hands: string[]; until: number }>();
   private readonly kept = new Map<TableId, { record: KeptRecord; until: number }>();
@@ -54,9 +55,10 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null): Promise<boolean> {
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen): Promise<boolean> {
     if (this.versions.get(next.id) !== next.version - 1) return false;
     this.put(next, stepAt);
+    if (seen !== undefined) seen.spectators = this.watchers.get(next.id) ?? 0;
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
       const list = this.records.get(key)?.hands ?? [];
@@ -64,6 +66,11 @@ export class MemoryTableStore implements TableStore {
       this.records.set(key, { hands: list, until: this.keptUntil(Date.parse(next.updatedAt)) });
     }
     return true;
+  }
+
+  async watch(id: TableId, delta: 1 | -1): Promise<void> {
+    if (!this.tables.has(id)) return;
+    this.watchers.set(id, Math.max(0, (this.watchers.get(id) ?? 0) + delta));
   }
 
   async recordHands(id: TableId, game: number): Promise<RecordHand[]> {
@@ -86,6 +93,7 @@ export class MemoryTableStore implements TableStore {
       expired.push(doc.id);
       this.tables.delete(doc.id);
       this.versions.delete(doc.id);
+      this.watchers.delete(doc.id);
       if (this.codes.get(doc.code) === doc.id) this.codes.delete(doc.code);
       this.open.delete(doc.id);
       for (const [player, table] of this.seated) if (table === doc.id) this.seated.delete(player);

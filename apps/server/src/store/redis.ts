@@ -6,13 +6,13 @@ import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-re
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis):
  *
  *   {prefix}t:{<id>}          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
- *                             state, control (host, settings, clocks)
+ *                             state, control (host, settings, clocks), watchers (spectators' connections)
  *   {prefix}t:{<id>}:g:<n>    list: game n's finished hands, as record entries (RECORD.md), in order
  *   {prefix}active            set: ids of tables with a game under way
  *   {prefix}code:<CODE>       the id of the table with this short code
@@ -84,7 +84,15 @@ index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[9], ARGV[4], ARGV[14])
 list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
 if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
 mark_seated(KEYS[8], ARGV[9], ARGV[13])
-return 1
+return 1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0')
+`);
+
+// KEYS: table  ARGV: delta
+const WATCH = script(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local n = redis.call('HINCRBY', KEYS[1], 'watchers', ARGV[1])
+if n < 0 then redis.call('HSET', KEYS[1], 'watchers', 0) end
+return n
 `);
 
 // KEYS: table code active open openEntries due payloads seated touched waiting over kept match records…
@@ -214,7 +222,7 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null): Promise<boolean> {
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen): Promise<boolean> {
     const game = append?.game ?? next.game;
     const jobs = jobKeys(this.prefix);
     const written = await runScript(
@@ -244,7 +252,14 @@ export class RedisTableStore implements TableStore {
         String(this.recordRetentionMs),
       ],
     );
-    return written === 1;
+    // 0: stale; else 1 + the spectators counted at the table.
+    const n = Number(written);
+    if (n >= 1 && seen !== undefined) seen.spectators = n - 1;
+    return n >= 1;
+  }
+
+  async watch(id: TableId, delta: 1 | -1): Promise<void> {
+    await runScript(this.client, WATCH, [this.tableKey(id)], [String(delta)]);
   }
 
   async recordHands(id: TableId, game: number): Promise<RecordHand[]> {

@@ -14,6 +14,14 @@ export interface KeptRecord {
   readonly games: number;
 }
 
+/**
+ * What a commit saw of the table beside it, filled in by the store when the change is written:
+ * how many spectators' connections are counted at the table (`watch`) at that moment.
+ */
+export interface CommitSeen {
+  spectators: number;
+}
+
 /** What a create did: made the table, or found its id or its code already in use. */
 export type Created = 'created' | 'idTaken' | 'codeTaken';
 
@@ -42,9 +50,15 @@ export interface TableStore {
    * Writes `next` only if the stored table is still at `next.version - 1`, and in the same atomic
    * step appends `append` to that game's record, updates the open-tables list and sets the
    * table's next automatic step for `stepAt` (null: none). False when someone else changed the
-   * table first.
+   * table first. `seen`, when given, is told what the write saw (`CommitSeen`).
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null): Promise<boolean>;
+  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen): Promise<boolean>;
+  /**
+   * Counts a spectator's connection in (+1) or out (-1) of the table, never below 0; nothing
+   * for a table that is not stored. A broadcast skips the spectators when a commit sees none,
+   * so a spectator is counted in before it reads the table it is shown first.
+   */
+  watch(id: TableId, delta: 1 | -1): Promise<void>;
   /** The hands recorded for a game so far, in order. */
   recordHands(id: TableId, game: number): Promise<RecordHand[]>;
   /** Tables with a game under way: a (re)started server checks each has its next step set. */

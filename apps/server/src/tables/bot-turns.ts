@@ -1,4 +1,4 @@
-import { type Action, type GameState, type RandomSource, apply, legalActions, view } from '@fives/engine';
+import { type Action, type GameState, type RandomSource, type TableView, apply, legalActions, view } from '@fives/engine';
 import { type BotLevel, type WireAction, toWireAction } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Budget } from '@fives/bots';
@@ -28,7 +28,10 @@ export function actorOf(doc: TableDoc, seat: number, now: number): Actor | null 
 export function botCanAct(doc: TableDoc, now: number): boolean {
   const state = doc.state;
   if (state === null || state.status !== 'playing' || paused(doc)) return false;
-  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && playable(doc, state, seat, now).length > 0);
+  // The seat to move always has a legal action (a play, a draw or a pass; a claim or none): no
+  // need to work out its view, which after every person's move is the computer player's.
+  const turn = state.hand?.turn;
+  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && (seat === turn || playable(doc, view(state, seat), now).length > 0));
 }
 
 /** The automatic move to make now: a Muggins call first (it closes when the next tile is played), else the turn's. */
@@ -57,9 +60,9 @@ export function botMove(
   return { seat: chosen.seat, wire: toWireAction(chosen.action), actor: chosen.actor };
 }
 
-/** The seat's legal actions now; a Muggins call only while the server's window is open. */
-function playable(doc: TableDoc, state: GameState, seat: number, now: number): Action[] {
-  const legal = legalActions(view(state, seat));
+/** The seat's legal actions now (`seen`: its view); a Muggins call only while the server's window is open. */
+function playable(doc: TableDoc, seen: TableView, now: number): Action[] {
+  const legal = legalActions(seen);
   return mugginsOpen(doc, now) ? legal : legal.filter((a) => a.type !== 'muggins');
 }
 
@@ -73,9 +76,11 @@ function decide(
   log: FastifyBaseLogger,
   budget: Budget | undefined,
 ): Action | null {
-  const legal = playable(doc, state, seat, now);
+  // One view for both: every computer player's move comes here (the views are a few % of the CPU).
+  const seen = view(state, seat);
+  const legal = playable(doc, seen, now);
   if (legal.length === 0) return null;
-  const chosen = chooseBotAction(actor.level, view(state, seat), random, budget);
+  const chosen = chooseBotAction(actor.level, seen, random, budget);
   const late = chosen?.type === 'muggins' && !mugginsOpen(doc, now);
   if (chosen !== null && !late && chosen.seat === seat && apply(state, chosen).ok) return chosen;
   // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.

@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TableDoc } from './doc.ts';
 import type { Cause } from './service.ts';
 
+/** Levels at which a table event (info) is not written. */
+const QUIET = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /**
  * One line per table event, with the table and the seat. Never a tile: a played tile is public,
  * but a log is read by people who were not at the table, and keeping tiles out altogether
  * makes "no hand in a log line" trivially true.
  */
 export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): void {
+  // Every move comes here: at a level that drops these lines, not even their objects are made.
+  if (QUIET.has(log.level)) return;
   const base = { tableId: doc.id, version: doc.version, game: doc.game, event: cause.kind };
   switch (cause.kind) {
     case 'action':

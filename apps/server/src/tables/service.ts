@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey, tableJobKey } from '../jobs/job.ts';
-import type { TableStore } from '../store/store.ts';
+import type { CommitSeen, TableStore } from '../store/store.ts';
 import { type Actor, botMove } from './bot-turns.ts';
 import type { Budget } from '@fives/bots';
 import { withClock } from './clock.ts';
@@ -58,8 +58,11 @@ export interface TableServiceOptions extends StepTiming {
   /** How long an opponent may call Muggins on a missed count. */
   readonly mugginsWindowMs: number;
   readonly log: FastifyBaseLogger;
-  /** Told of every committed change and what made it (the sockets broadcast it; the metrics count it). */
-  readonly onChange: (doc: TableDoc, cause: Cause) => void;
+  /**
+   * Told of every committed change and what made it (the sockets broadcast it; the metrics count
+   * it); `watched`: whether the table may have spectators (false only when the commit saw none).
+   */
+  readonly onChange: (doc: TableDoc, cause: Cause, watched: boolean) => void;
   /** Told when a stand-in moved for a person whose turn time ran out. */
   readonly onTimeout: (doc: TableDoc, seat: number) => void;
   /** Told when a change may have changed the open-tables list. */
@@ -147,7 +150,7 @@ export class TableService {
     );
     if (made.ok) {
       this.o.log.info({ tableId: made.value.id, event: 'created', players, people: o.people.length, started: true }, 'table event');
-      this.o.onChange(made.value, { kind: 'started' });
+      this.o.onChange(made.value, { kind: 'started' }, true);
     }
     return made;
   }
@@ -193,6 +196,11 @@ export class TableService {
 
   idForCode(code: TableCode): Promise<TableId | null> {
     return this.o.store.idForCode(code);
+  }
+
+  /** A spectator's connection comes (+1) to the table or goes (-1): see `TableStore.watch`. */
+  countSpectator(id: TableId, delta: 1 | -1): Promise<void> {
+    return this.o.store.watch(id, delta);
   }
 
   /**
@@ -412,11 +420,12 @@ export class TableService {
   /**
    * The `t:` job set on `version`: the next deal, a computer player's or stand-in's move (a
    * person out of time included), or — nothing being due — a look at whether the person to move
-   * is still connected. A table that has moved on since is left alone.
+   * is still connected. A table that has moved on since is left alone. `'replaced'` when it
+   * committed a change: the commit set the table's next step, this job with it.
    */
-  async runStep(id: TableId, version: number): Promise<void> {
+  async runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
     const idle: { doc: TableDoc | null } = { doc: null };
-    await this.update(
+    const changed = await this.update(
       id,
       (d, now) => {
         if (d.version !== version || d.phase !== 'playing' || d.state === null) return success(null);
@@ -428,6 +437,7 @@ export class TableService {
       0,
     );
     if (idle.doc !== null) await this.watch(idle.doc);
+    return changed.ok && changed.value !== null ? 'replaced' : undefined;
   }
 
   /** Nothing to do but wait for the person to move: if they are not connected, start the grace period, then look again later. */
@@ -531,9 +541,11 @@ export class TableService {
       const { doc: changed, append, cause } = decided.value;
       const next = withClock(doc, { ...changed, version: doc.version + 1, updatedAt: new Date(now).toISOString() }, now, this.o.mugginsWindowMs);
       const stepAt = nextStepAt(next, now, this.o);
-      if (await this.o.store.commit(next, append, stepAt)) {
+      // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
+      const seen: CommitSeen = { spectators: 1 };
+      if (await this.o.store.commit(next, append, stepAt, seen)) {
         this.recent.set(next);
-        this.committed(doc, next, cause, stepAt);
+        this.committed(doc, next, cause, stepAt, seen.spectators > 0);
         return success(next);
       }
       this.recent.forget(id);
@@ -546,9 +558,9 @@ export class TableService {
     }
   }
 
-  private committed(before: TableDoc, doc: TableDoc, cause: Cause, stepAt: number | null): void {
+  private committed(before: TableDoc, doc: TableDoc, cause: Cause, stepAt: number | null, watched: boolean): void {
     logChange(this.o.log, doc, cause);
-    this.o.onChange(doc, cause);
+    this.o.onChange(doc, cause, watched);
     if (stepAt !== null) this.runtime.wake(stepAt);
     if (cause.kind === 'action' && cause.by === 'timeout') this.o.onTimeout(doc, cause.seat);
     if (JSON.stringify(openEntry(before)) !== JSON.stringify(openEntry(doc))) this.o.onOpenTables();
