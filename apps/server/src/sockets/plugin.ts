@@ -137,6 +137,10 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
     const doc = (await service.load(id)) ?? joined;
     socket.emit('table:state', tableState(doc, seat, summarize(doc, now())));
+    // A node that died between its commit and its broadcast leaves the players on other nodes a
+    // version behind, waiting for a state that never comes. Its players come back here mid-game,
+    // so a seated join brings the whole table up to the version just read.
+    if (seat !== null && doc.phase === 'playing') broadcast(io, doc, now(), true, socket.id);
     await presence(id);
     return { tableId: id, seat, host: socket.data.player?.id === doc.hostId, version: doc.version };
   };
@@ -269,12 +273,12 @@ function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
  * change. Not to the spectators when the commit saw none (`watched` false): every broadcast
  * is a Redis publish, and most tables have nobody watching.
  */
-export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean): void {
+export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean, except: string[] | string = []): void {
   const summary = summarize(doc, now);
   for (const [seat, s] of doc.seats.entries()) {
-    if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
+    if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).except(except).emit('table:state', tableState(doc, seat, summary));
   }
-  if (watched) io.to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
+  if (watched) io.to(watchRoom(doc.id)).except(except).emit('table:state', tableState(doc, null, summary));
 }
 
 /** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */
