@@ -1,4 +1,4 @@
-import type { RandomSource, Tile, TileMask } from '@fives/engine';
+import { type RandomSource, type Tile, type TileMask, shuffleInPlace } from '@fives/engine';
 import { type SeatView, numbersOf } from './seat-view.ts';
 
 /** One guess at the hidden tiles, consistent with everything the seat knows. */
@@ -30,7 +30,7 @@ export function determinize(sv: SeatView, random: RandomSource): Determinization
   slots.sort((a, b) => a.fits - a.size - (b.fits - b.size));
   for (let attempt = 0; attempt <= ATTEMPTS; attempt++) {
     const strict = attempt < ATTEMPTS;
-    const pool = shuffled(unseen, random);
+    const pool = shuffleInPlace(unseen.slice(), random);
     const hands = new Array<number>(sv.rules.players).fill(0);
     hands[sv.seat] = sv.mine;
     let failed = false;
@@ -53,18 +53,7 @@ export function determinize(sv: SeatView, random: RandomSource): Determinization
     if (failed) continue;
     // What is left is exactly the boneyard; the pool's order is already random, but taking
     // tiles out swapped some, so shuffle once more to keep the drawing order uniform.
-    return { hands, boneyard: shuffled(pool, random) };
+    return { hands, boneyard: shuffleInPlace(pool.slice(), random) };
   }
   throw new Error('determinize: the unseen tiles do not add up to the hidden hands and boneyard');
-}
-
-function shuffled(tiles: readonly Tile[], random: RandomSource): Tile[] {
-  const out = tiles.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const tmp = out[i] as Tile;
-    out[i] = out[j] as Tile;
-    out[j] = tmp;
-  }
-  return out;
 }
