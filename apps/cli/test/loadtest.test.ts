@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { RedisTableStore } from '@fives/server';
+import { killed, spawnNode } from '@fives/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fives } from './run-cli.ts';
 
@@ -10,53 +10,10 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server node as production runs it, set up for a load test (docs/performance.md). */
-async function node(prefix: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      FIVES_SECRET: 'loadtest-secret-0123456789',
-      BOT_DELAY_MS: '0',
-      HAND_PAUSE_MS: '0',
-      WEB_ROOT: '/nonexistent',
-      RATE_GUESTS: '0',
-      RATE_TABLES: '0',
-      RATE_ADDRESS_CONNECTIONS: '0',
-      RATE_ADDRESS_MESSAGES: '0',
-      RATE_CONNECTION_MESSAGES: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer): void => {
-      out += chunk.toString();
-      if (!out.includes('Server listening')) return;
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
+/** A server node as production runs it (its main.ts, not the test node), rate limits off for a load test (docs/performance.md). */
+function node(prefix: string): Promise<{ child: ChildProcess; url: string }> {
+  const unlimited = { RATE_GUESTS: '0', RATE_TABLES: '0', RATE_ADDRESS_CONNECTIONS: '0', RATE_ADDRESS_MESSAGES: '0', RATE_CONNECTION_MESSAGES: '0' };
+  return spawnNode(prefix, unlimited, 'apps/server/src/main.ts');
 }
 
 /** `fives ARGS` as its own process, without blocking this one (the servers are its children). */
@@ -78,13 +35,7 @@ describe('fives loadtest', () => {
     nodes = await Promise.all([node(prefix), node(prefix)]);
   }, 60_000);
   afterAll(async () => {
-    for (const n of nodes) {
-      if (n.child.exitCode !== null) continue;
-      await new Promise((resolve) => {
-        n.child.once('exit', resolve);
-        n.child.kill('SIGKILL');
-      });
-    }
+    await Promise.all(nodes.map((n) => killed(n.child)));
     const store = await RedisTableStore.connect({ url: REDIS_URL, prefix });
     await store.deleteAll();
     await store.close();
