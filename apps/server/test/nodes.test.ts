@@ -134,12 +134,14 @@ describe('several server nodes', () => {
     for (const c of [early, late]) expect(c.states().every((s) => s.seat === null)).toBe(true);
   }, 90_000);
 
-  it('a node killed mid-game: its players reconnect to another and the game finishes, nothing lost', async () => {
-    const [n0, n1] = nodes as [Node, Node];
-    const lb = await Balancer.start([n0, n1]);
+  /**
+   * Ada and Bob through a balancer in front of `first` and `second` (Ada on `first`, Bob on
+   * `second`), reconnecting to their table by themselves, playing a game made on `second`.
+   */
+  async function playingBehind(first: Node, second: Node): Promise<{ lb: Balancer; t: Awaited<ReturnType<typeof table>>; a: TestClient; b: TestClient }> {
+    const lb = await Balancer.start([first, second]);
     balancers.push(lb);
-    const t = await table(n1.url);
-    // Round robin: Ada on the node about to die, Bob on the other.
+    const t = await table(second.url);
     const a = await TestClient.connect(lb.url, t.ada, { reconnection: true });
     const b = await TestClient.connect(lb.url, t.bob, { reconnection: true });
     clients.push(a, b);
@@ -151,6 +153,13 @@ describe('several server nodes', () => {
     expect((await a.request('table:start', { tableId: t.tableId })).ok).toBe(true);
     a.play();
     b.play();
+    return { lb, t, a, b };
+  }
+
+  it('a node killed mid-game: its players reconnect to another and the game finishes, nothing lost', async () => {
+    const [n0, n1] = nodes as [Node, Node];
+    // Round robin: Ada on the node about to die, Bob on the other.
+    const { lb, t, a, b } = await playingBehind(n0, n1);
     const stalled = await a.waitForState(midHand);
 
     await killed(n0.child);
@@ -165,20 +174,7 @@ describe('several server nodes', () => {
 
   it('SIGTERM drains a node: its clients are told, move to another node, and nothing in flight is lost', async () => {
     const [, n1, n2] = nodes as [Node, Node, Node];
-    const lb = await Balancer.start([n1, n2]);
-    balancers.push(lb);
-    const t = await table(n2.url);
-    const a = await TestClient.connect(lb.url, t.ada, { reconnection: true });
-    const b = await TestClient.connect(lb.url, t.bob, { reconnection: true });
-    clients.push(a, b);
-    expect(lb.routed).toEqual([1, 1]);
-    await a.join(t.tableId);
-    await b.join(t.tableId);
-    a.rejoin = t.tableId;
-    b.rejoin = t.tableId;
-    expect((await a.request('table:start', { tableId: t.tableId })).ok).toBe(true);
-    a.play();
-    b.play();
+    const { lb, t, a, b } = await playingBehind(n1, n2);
     await a.waitForState(midHand);
 
     const exited = new Promise<number | null>((resolve) => n1.child.once('exit', (code) => resolve(code)));
