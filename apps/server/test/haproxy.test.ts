@@ -172,4 +172,37 @@ describe('HAProxy with deploy/haproxy.cfg in front of two nodes', () => {
     expect(new Set([...bySession.values()].flatMap((s) => [...s]))).toEqual(new Set(['node1', 'node2']));
     for (const p of players) expect(p.reconnections).toBe(0);
   }, 120_000);
+
+  // Last: it stops node1.
+  it('SIGTERM drains node1: /readyz takes it out of HAProxy, its player moves to node2 through the balancer, and the game finishes', async () => {
+    const ada = await guest(url, 'Ada');
+    const bob = await guest(url, 'Bob');
+    const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
+    const a = await TestClient.connect(url, ada.token, { reconnection: true });
+    clients.push(a);
+    await a.join(tableId);
+    const b = await TestClient.connect(url, bob.token, { reconnection: true });
+    clients.push(b);
+    await b.join(tableId);
+    a.rejoin = tableId;
+    b.rejoin = tableId;
+    expect((await a.request('table:start', { tableId })).ok).toBe(true);
+    a.play();
+    b.play();
+    await a.waitForState((s) => s.view !== null && s.view.status === 'playing' && (s.view.hand?.log.length ?? 0) >= 6);
+
+    const node1 = nodes[0]!;
+    const exited = new Promise<number | null>((resolve) => node1.child.once('exit', (code) => resolve(code)));
+    node1.child.kill('SIGTERM');
+    await until('HAProxy takes node1 out', () => lb!.lines.some((l) => l.includes('Server fives/node1 is DOWN')));
+    expect(await exited).toBe(0);
+    const [endA, endB] = await Promise.all([a.waitForState((s) => s.table.phase === 'over'), b.waitForState((s) => s.table.phase === 'over')]);
+    expect(endA.version).toBe(endB.version);
+    // One of them was on node1 (leastconn put them on both), told to move, and came back through HAProxy.
+    expect(a.drained + b.drained).toBe(1);
+    expect(a.reconnections + b.reconnections).toBeGreaterThanOrEqual(1);
+    expect(lb!.lines.some((l) => l.includes('Server fives/node2 is DOWN'))).toBe(false);
+    expect(a.problems).toEqual([]);
+    expect(b.problems).toEqual([]);
+  }, 120_000);
 });
