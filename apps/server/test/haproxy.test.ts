@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +14,10 @@ type Node = Awaited<ReturnType<typeof spawnNode>>;
 
 /**
  * The file-descriptor limit of a rootless Docker or LXC host (this machine's own hard limit):
- * HAProxy runs under it whatever the machine's, so a configuration that needs more fails here too.
+ * HAProxy runs under it whatever the machine's (or under the machine's, when that is lower
+ * still), so a configuration that needs more fails here too.
  */
-const HOST_NOFILE = 20_000;
+const HOST_NOFILE = Math.min(20_000, Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim()) || 20_000);
 
 /** One request line of HAProxy's log (`option httplog`): which server took it, and what it was. */
 interface Logged {
