@@ -126,6 +126,10 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     bodyLimit: 64 * 1024,
     // Hooks run under this timeout too, and closing waits up to drainMs for clients to move.
     pluginTimeout: 10_000 + (options.drainMs ?? 0),
+    // While draining, requests are still answered by the routes (Fastify would send a bare 503
+    // of its own): /readyz says {ready: false, draining: true} with the security headers, and
+    // work a client sent before the balancer took the node out is done, not refused.
+    return503OnClosing: false,
     // Every log line of a request carries its id: a proxy's X-Request-Id, or a fresh one.
     genReqId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
   });

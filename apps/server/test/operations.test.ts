@@ -94,13 +94,37 @@ class SwitchableStore extends MemoryTableStore {
   }
 }
 
+describe('readiness while draining', () => {
+  it('/readyz answers 503 {ready: false, draining: true} in its documented shape, with the security headers, until the node stops', async () => {
+    const server = await startServer({ drainMs: 10_000 });
+    const ada = await guest(server.url, 'Ada');
+    // A client that does not move on server:draining keeps the node draining until it leaves.
+    const c = await TestClient.connect(server.url, ada.token);
+    const told = c.waitFor('server:draining');
+    const closing = server.close();
+    await told;
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(ReadinessSchema.parse(await res.json())).toEqual({ ready: false, store: { kind: 'redis', durable: true, up: true }, draining: true });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Liveness still answers while the node drains: it is not to be restarted.
+    expect(HealthSchema.parse(await (await fetch(`${server.url}/healthz`)).json())).toMatchObject({ ok: true });
+    c.close();
+    await closing;
+  });
+});
+
 describe('readiness, liveness and /metrics', () => {
   let server: TestServer;
   afterEach(async () => {
     await server.close();
   });
 
-  it('/healthz says the process is up whatever the store; /readyz says whether the store answers; actions meanwhile are server/busy', async () => {
+  it('/healthz says the process is up whatever the store; /readyz stays ready through a store outage (every node shares it); actions meanwhile are server/busy', async () => {
     const store = new SwitchableStore();
     server = await startServer({ store });
     const get = async (path: string): Promise<{ status: number; body: unknown }> => {
@@ -113,21 +137,24 @@ describe('readiness, liveness and /metrics', () => {
     const c = await TestClient.connect(server.url, ada.token);
 
     store.down = true;
-    const ready = await get('/readyz');
-    expect(ready.status).toBe(503);
-    expect(ReadinessSchema.parse(ready.body)).toMatchObject({ ready: false, store: { up: false } });
-    const live = await get('/healthz');
-    expect(live.status).toBe(200);
-    expect(HealthSchema.parse(live.body)).toMatchObject({ ok: true, store: { up: false } });
     const refused = await c.request('table:join', { tableId });
     expect(refused.ok).toBe(false);
     expect((refused as { error: Problem }).error).toMatchObject({ code: 'server/busy', retryAfterMs: expect.any(Number) });
     const http = await fetch(`${server.url}/api/tables/${tableId}`);
     expect(http.status).toBe(503);
     expect(((await http.json()) as { error: Problem }).error.code).toBe('server/busy');
+    // The outage shows in liveness (and /metrics), not in readiness: a balancer that took every
+    // node out on it would answer the whole site with its own bare 503 instead of server/busy.
+    const live = await get('/healthz');
+    expect(live.status).toBe(200);
+    expect(HealthSchema.parse(live.body)).toMatchObject({ ok: true, store: { up: false } });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ReadinessSchema.parse(ready.body)).toEqual({ ready: true, store: { kind: 'memory', durable: false, up: false }, draining: false });
 
     store.down = false;
-    expect((await get('/readyz')).status).toBe(200);
+    expect(await server.app.monitor.probe()).toBe(true);
+    expect(await get('/readyz')).toEqual({ status: 200, body: { ready: true, store: { kind: 'memory', durable: false, up: true }, draining: false } });
     await c.join(tableId);
     c.close();
   });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type GameRecord, replayRecord } from '@fives/engine';
-import type { Problem, TableState } from '@fives/protocol';
+import type { Health, Problem, TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisTableStore } from '../src/store/redis.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
@@ -57,7 +57,7 @@ describe('Redis restarting in the middle of a game', () => {
     if (dir !== '') await rm(dir, { recursive: true, force: true });
   });
 
-  it('the server stays up, says it is not ready, refuses with server/busy, and the game goes on to its end once Redis is back', async () => {
+  it('the server stays up, stays ready (the outage is in /healthz), refuses with server/busy, and the game goes on to its end once Redis is back', async () => {
     const port = await freePort();
     dir = await mkdtemp(path.join(tmpdir(), 'fives-redis-'));
     redis.push(await startRedis(port, dir));
@@ -83,10 +83,15 @@ describe('Redis restarting in the middle of a game', () => {
 
     // Redis goes away.
     await stopped(redis[0]!);
-    await until('/readyz says not ready', async () => (await fetch(`${url}/readyz`)).status === 503);
+    const storeUp = async (): Promise<boolean> => ((await (await fetch(`${url}/healthz`)).json()) as Health).store.up;
+    await until('/healthz says the store is down', async () => !(await storeUp()));
     const live = await fetch(`${url}/healthz`);
     expect(live.status).toBe(200);
     expect(((await live.json()) as { ok: boolean }).ok).toBe(true);
+    // Readiness is about draining only: a balancer keeps the node in and players get server/busy, not a bare 503.
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, store: { up: false }, draining: false });
     const s = a.state!;
     const refused = await a.request('game:action', { tableId, version: s.version, action: { type: 'pass' } });
     expect(refused.ok).toBe(false);
@@ -97,7 +102,7 @@ describe('Redis restarting in the middle of a game', () => {
 
     // Redis comes back with everything it had written.
     redis.push(await startRedis(port, dir));
-    await until('/readyz says ready again', async () => (await fetch(`${url}/readyz`)).status === 200);
+    await until('/healthz says the store is up again', storeUp);
 
     // The players come back (as a reload would) and finish the game; the computer player moves again too.
     for (const c of [a, b]) c.close();

@@ -145,8 +145,9 @@ export const HealthSchema = z.strictObject({ ok: z.boolean(), store: StoreHealth
 export type Health = z.output<typeof HealthSchema>;
 
 /**
- * `GET /readyz`, readiness: whether to send this node traffic now — the store answers and the
- * node is not shutting down. 200 when `ready`, 503 when not.
+ * `GET /readyz`, readiness: whether to send this node traffic now, i.e. it is not shutting down
+ * (`draining`). 200 when `ready`, 503 when not. `store` is the last look at the store, for
+ * information only: a store outage is every node's, so it does not make a node unready.
  */
 export const ReadinessSchema = z.strictObject({ ready: z.boolean(), store: StoreHealthSchema, draining: z.boolean() });
 export type Readiness = z.output<typeof ReadinessSchema>;

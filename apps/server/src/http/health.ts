@@ -13,17 +13,19 @@ export interface HealthOptions {
 /**
  * Liveness and readiness, apart: `/healthz` answers while the process does (a store outage is
  * no reason to restart it: it recovers by itself when the store is back); `/readyz` says
- * whether to send it traffic — the store answers now, and the node is not draining.
+ * whether to send it traffic, which is only a matter of draining. The store is every node's,
+ * so a Redis blip would make a balancer take every node out at once and answer the whole site
+ * with its own bare 503; kept in, the nodes answer `server/busy` (and retry) until Redis is
+ * back. The store's health is reported (`store.up`, the monitor's last look) but decides nothing.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { store, monitor, draining }) => {
-  const storeHealth = (up: boolean): Health['store'] => ({ kind: store.kind, durable: store.durable, up });
+  const storeHealth = (): Health['store'] => ({ kind: store.kind, durable: store.durable, up: monitor.up });
   app.get('/healthz', { logLevel: 'warn' }, async () => {
-    const health: Health = { ok: true, store: storeHealth(monitor.up) };
+    const health: Health = { ok: true, store: storeHealth() };
     return health;
   });
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const up = await monitor.probe();
-    const readiness: Readiness = { ready: up && !draining(), store: storeHealth(up), draining: draining() };
+    const readiness: Readiness = { ready: !draining(), store: storeHealth(), draining: draining() };
     return reply.code(readiness.ready ? 200 : 503).send(readiness);
   });
 };

@@ -43,6 +43,13 @@ export async function createTable(
   return (await res.json()) as CreateTableResponse;
 }
 
+export interface ClientOptions {
+  /** Reconnect (and re-join) after a drop, as real clients do; default: no. */
+  readonly reconnection?: boolean;
+  /** Default: WebSocket only, as the clients connect; `['polling']` is a browser whose network blocks WebSocket. */
+  readonly transports?: readonly ('websocket' | 'polling')[];
+}
+
 type Waiter = { event: ServerEvent; test: (payload: never) => boolean; resolve: (payload: never) => void };
 
 /**
@@ -67,10 +74,13 @@ export class TestClient {
   /** How many times a node said it was shutting down. */
   drained = 0;
 
-  constructor(url: string, token: string | null, options: { reconnection?: boolean } = {}) {
+  constructor(url: string, token: string | null, options: ClientOptions = {}) {
     this.socket = io(url, {
       auth: token === null ? {} : { token },
-      transports: ['websocket'],
+      transports: options.transports === undefined ? ['websocket'] : [...options.transports],
+      // In Node this gives the client a cookie jar, as a browser has: long-polling behind a
+      // balancer needs its sticky cookie (SERVERID) sent back with every request.
+      withCredentials: options.transports?.includes('polling') ?? false,
       reconnection: options.reconnection ?? false,
       reconnectionDelay: 50,
       reconnectionDelayMax: 200,
@@ -103,7 +113,7 @@ export class TestClient {
     }
   }
 
-  static async connect(url: string, token: string | null, options: { reconnection?: boolean } = {}): Promise<TestClient> {
+  static async connect(url: string, token: string | null, options: ClientOptions = {}): Promise<TestClient> {
     const c = new TestClient(url, token, options);
     await new Promise<void>((resolve, reject) => {
       c.socket.once('connect', () => resolve());

@@ -15,7 +15,7 @@ export interface TestServer {
 
 export type TestServerOptions = Pick<
   ServerOptions,
-  'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs' | 'limits' | 'trustedProxies' | 'corsOrigins' | 'storeProbeMs' | 'logger' | 'publicUrl'
+  'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs' | 'limits' | 'trustedProxies' | 'corsOrigins' | 'storeProbeMs' | 'logger' | 'publicUrl' | 'drainMs'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -58,6 +58,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.corsOrigins === undefined ? {} : { corsOrigins: options.corsOrigins }),
     ...(options.storeProbeMs === undefined ? {} : { storeProbeMs: options.storeProbeMs }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
   });
 }
 
