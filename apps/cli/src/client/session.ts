@@ -13,6 +13,7 @@ import {
   type BotLevel,
   type SeatSpec,
   type TableState,
+  ErrorCode,
   tableIdFromInvite,
   toWireAction,
 } from '@fives/protocol';
@@ -86,18 +87,52 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     const request = <E extends ClientEvent>(event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> =>
       new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
 
+    // `server/busy` (the node cannot reach its store just now) is a refusal to take again later,
+    // not the end of the session: the same request once the server says it may be tried again.
+    const later = (problem: Problem, again: () => void): void => {
+      print({ type: 'retrying', code: problem.code, ...(problem.event ? { event: problem.event } : {}), afterMs: retryAfter(problem) });
+      setTimeout(() => {
+        if (!done && socket.connected) again();
+      }, retryAfter(problem));
+    };
     const join = (id: string): void => {
       void request('table:join', { tableId: id as never }).then((reply) => {
+        if (!reply.ok && reply.error.code === ErrorCode.busy) return later(reply.error, () => join(id));
         if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
         print({ type: 'joined', tableId: id, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
       });
     };
     const queue = (q: NonNullable<SessionOptions['queue']>): void => {
       void request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }).then((reply) => {
+        if (!reply.ok && reply.error.code === ErrorCode.busy) return later(reply.error, () => queue(q));
         if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
         // An arrival that completes a table hears its match before this answer.
         if (tableId === null) print({ type: 'queued', ...queueLine(reply.data) });
       });
+    };
+    /** The host starts a full waiting table; a start the server could not take is asked again. */
+    const start = (s: TableState): void => {
+      startedAt = s.version;
+      void request('table:start', { tableId: s.tableId }).then((reply) => {
+        if (!reply.ok && reply.error.code === ErrorCode.busy) {
+          later(reply.error, () => {
+            startedAt = -1;
+            if (state !== null) decide(state);
+          });
+        }
+      });
+    };
+    /** What this seat does with a state: start the table when it is the host's to start, or play its turn. */
+    const decide = (s: TableState): void => {
+      // Read from the state, not the join's ack: the first state can arrive before the ack.
+      const host = s.seat !== null && s.table.hostSeat === s.seat;
+      if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) start(s);
+      const view = s.view as TableView | null;
+      if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
+      const action = o.policy(view, o.random);
+      if (action === null) return;
+      actedOn = s.version;
+      socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
     };
     socket.on('connect', () => {
       actedOn = -1; // a move sent as the connection dropped may never have arrived
@@ -132,6 +167,13 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     socket.on('refused', (p: Problem) => {
       // A stale move lost a race with another change; the newer state that follows decides again.
       print({ type: 'refused', code: p.code, message: p.message, ...(p.event ? { event: p.event } : {}) });
+      // A move the server could not take now is decided again, on the newest state, once it may be.
+      if (p.code === ErrorCode.busy && p.event === 'game:action') {
+        later(p, () => {
+          actedOn = -1;
+          if (state !== null) decide(state);
+        });
+      }
     });
     socket.on('table:detached', () => finish(1, { type: 'detached', tableId, reason: 'another connection took this seat' }));
     socket.on('table:presence', (p: { connected: boolean[] }) => print({ type: 'presence', connected: p.connected }));
@@ -145,18 +187,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       if (s.table.phase === 'over' && s.view !== null) {
         return finish(0, { type: 'final', tableId, game: s.table.game, seat: s.seat, scores: s.view.scores, winner: s.view.winner });
       }
-      // Read from the state, not the join's ack: the first state can arrive before the ack.
-      const host = s.seat !== null && s.table.hostSeat === s.seat;
-      if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) {
-        startedAt = s.version;
-        void request('table:start', { tableId: s.tableId });
-      }
-      const view = s.view as TableView | null;
-      if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
-      const action = o.policy(view, o.random);
-      if (action === null) return;
-      actedOn = s.version;
-      socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
+      decide(s);
     });
   });
 }
@@ -182,6 +213,11 @@ function report(s: TableState, shown: { game: number; hand: number; events: numb
   for (const event of view.hand.log.slice(next.events)) print({ ...event, type: event.type, hand });
   next.events = view.hand.log.length;
   return next;
+}
+
+/** How long to wait before asking again: what the server said, else a second. */
+function retryAfter(p: Problem): number {
+  return p.retryAfterMs ?? 1000;
 }
 
 function queueLine(q: QueueStatus): Record<string, unknown> {
