@@ -24,6 +24,7 @@ import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { StoreMonitor } from './store/monitor.ts';
+import { tagStoreErrors } from './store/tagged.ts';
 import type { TableStore } from './store/store.ts';
 import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
 import { TableExpiry } from './tables/expiry.ts';
@@ -132,7 +133,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const store = options.store ?? new MemoryTableStore();
+  // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
+  const store = tagStoreErrors(options.store ?? new MemoryTableStore());
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
@@ -188,7 +190,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, problem(ErrorCode.internal, 'the server failed to handle this request'));
     }
-    // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
+    // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type — or cut short
+    // or malformed (its socket's ECONNRESET): the client's doing, never a sign of the store's.
+    request.log.debug({ err: error, status }, 'a request that could not be read');
     return reply.code(status).send({ error: problem(ErrorCode.invalidMessage, error.message) });
   });
 
