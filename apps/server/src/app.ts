@@ -6,10 +6,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installHttpLimits } from './guard/http.ts';
 import { DEFAULT_LIMITS, type Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
 import { sendProblem } from './http/reply.ts';
-import { installSecurity, requestIdFrom, socketOriginCheck } from './http/security.ts';
+import { installSecurity, requestIdFrom, securityHeaders, socketOriginCheck } from './http/security.ts';
 import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -121,7 +122,10 @@ export type GameApp = FastifyInstance & {
  * build it against a throwaway Redis prefix, a zero bot delay and a seeded shuffle.
  */
 export async function build(options: ServerOptions = {}): Promise<GameApp> {
-  const app = Fastify({
+  const https = options.publicUrl?.startsWith('https:') ?? false;
+  const app: FastifyInstance = Fastify({
+    // What Node's HTTP parser refuses (431, a bad chunk) is answered as every error is.
+    clientErrorHandler: answerClientErrors({ headers: securityHeaders(https), log: () => app.log, refused: (code) => trust.errors.inc(code) }),
     ...(options.logger === false ? { logger: false } : options.logger ? { loggerInstance: options.logger } : { logger: true }),
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
@@ -196,7 +200,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     return reply.code(status).send({ error: problem(ErrorCode.invalidMessage, error.message) });
   });
 
-  await installSecurity(app, { origins, https: options.publicUrl?.startsWith('https:') ?? false });
+  await installSecurity(app, { origins, https });
   installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: options.trustedProxies ?? 0 });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.
