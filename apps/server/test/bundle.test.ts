@@ -42,6 +42,10 @@ describe('the bundled server (the container image runs it)', () => {
     }
     expect(await health?.json()).toMatchObject({ ok: true, store: { kind: 'memory' } });
     expect(await (await fetch(`${url}/`)).text()).toContain('bundled client');
+    // prom-client, bundled too: the process's own metrics with the app's.
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toContain('nodejs_eventloop_lag_seconds');
+    expect(metrics).toContain('fives_moves_total');
     // Its precompressed copy (which fetch decompresses), kept a year.
     const asset = await fetch(`${url}/assets/index-1.js`, { headers: { 'accept-encoding': 'br' } });
     expect([asset.headers.get('content-encoding'), asset.headers.get('cache-control'), await asset.text()]).toEqual(['br', 'public, max-age=31536000, immutable', 'console.log(1)']);
