@@ -1,8 +1,10 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
-  plugins: [svelte()],
+  // Brotli and gzip beside each file, served as they are (apps/server/src/web/plugin.ts).
+  plugins: [svelte(), precompress()],
   // Absolute asset paths: invite links open the app at /t/<table>, a path of their own.
   base: '/',
   build: { outDir: 'dist', target: 'es2022', sourcemap: true },

@@ -6,10 +6,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installHttpLimits } from './guard/http.ts';
 import { DEFAULT_LIMITS, type Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
 import { sendProblem } from './http/reply.ts';
-import { installSecurity, requestIdFrom, socketOriginCheck } from './http/security.ts';
+import { installSecurity, requestIdFrom, securityHeaders, socketOriginCheck } from './http/security.ts';
 import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -24,6 +25,7 @@ import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { StoreMonitor } from './store/monitor.ts';
+import { tagStoreErrors } from './store/tagged.ts';
 import type { TableStore } from './store/store.ts';
 import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
 import { TableExpiry } from './tables/expiry.ts';
@@ -120,7 +122,10 @@ export type GameApp = FastifyInstance & {
  * build it against a throwaway Redis prefix, a zero bot delay and a seeded shuffle.
  */
 export async function build(options: ServerOptions = {}): Promise<GameApp> {
-  const app = Fastify({
+  const https = options.publicUrl?.startsWith('https:') ?? false;
+  const app: FastifyInstance = Fastify({
+    // What Node's HTTP parser refuses (431, a bad chunk) is answered as every error is.
+    clientErrorHandler: answerClientErrors({ headers: securityHeaders(https), log: () => app.log, refused: (code) => trust.errors.inc(code) }),
     ...(options.logger === false ? { logger: false } : options.logger ? { loggerInstance: options.logger } : { logger: true }),
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
@@ -136,7 +141,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  const store = options.store ?? new MemoryTableStore();
+  // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
+  const store = tagStoreErrors(options.store ?? new MemoryTableStore());
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
@@ -192,11 +198,13 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, problem(ErrorCode.internal, 'the server failed to handle this request'));
     }
-    // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type.
+    // Fastify's own 4xx: a body that is not JSON, too large, a wrong content type — or cut short
+    // or malformed (its socket's ECONNRESET): the client's doing, never a sign of the store's.
+    request.log.debug({ err: error, status }, 'a request that could not be read');
     return reply.code(status).send({ error: problem(ErrorCode.invalidMessage, error.message) });
   });
 
-  await installSecurity(app, { origins, https: options.publicUrl?.startsWith('https:') ?? false });
+  await installSecurity(app, { origins, https });
   installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: options.trustedProxies ?? 0 });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.

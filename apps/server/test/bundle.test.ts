@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/process.ts';
 
@@ -27,6 +28,9 @@ describe('the bundled server (the container image runs it)', () => {
     // Where the image puts the built client, found by the default WEB_ROOT.
     mkdirSync(join(dir, 'apps/web/dist'), { recursive: true });
     writeFileSync(join(dir, 'apps/web/dist/index.html'), '<!doctype html><title>fives</title><p>bundled client</p>');
+    mkdirSync(join(dir, 'apps/web/dist/assets'));
+    writeFileSync(join(dir, 'apps/web/dist/assets/index-1.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'apps/web/dist/assets/index-1.js.br'), brotliCompressSync('console.log(1)'));
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     child = spawn(process.execPath, [out], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -38,6 +42,13 @@ describe('the bundled server (the container image runs it)', () => {
     }
     expect(await health?.json()).toMatchObject({ ok: true, store: { kind: 'memory' } });
     expect(await (await fetch(`${url}/`)).text()).toContain('bundled client');
+    // prom-client, bundled too: the process's own metrics with the app's.
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toContain('nodejs_eventloop_lag_seconds');
+    expect(metrics).toContain('fives_moves_total');
+    // Its precompressed copy (which fetch decompresses), kept a year.
+    const asset = await fetch(`${url}/assets/index-1.js`, { headers: { 'accept-encoding': 'br' } });
+    expect([asset.headers.get('content-encoding'), asset.headers.get('cache-control'), await asset.text()]).toEqual(['br', 'public, max-age=31536000, immutable', 'console.log(1)']);
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

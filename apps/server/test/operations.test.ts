@@ -185,4 +185,45 @@ describe('readiness, liveness and /metrics', () => {
     expect(text).toContain('# TYPE process_cpu_seconds_total counter');
     for (const c of table.clients) c.close();
   });
+
+  it('/metrics: the process’s own, from prom-client — event-loop lag, GC, heap, handles, CPU, memory', async () => {
+    server = await startServer();
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const m = parseMetrics(text);
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p50_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_eventloop_lag_max_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_heap_size_total_bytes',
+      'nodejs_active_handles_total',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+    ]) {
+      expect(m.get(name), name).toBeGreaterThanOrEqual(0);
+    }
+    // GC pauses by kind: a histogram whose series appear with the first collection.
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+  });
+
+  it('/metrics: each app built in one process counts its own, and shows the process’s once', async () => {
+    server = await startServer();
+    const other = await startServer();
+    try {
+      const ada = await guest(other.url, 'Ada');
+      await fetch(`${other.url}/api/tables/nosuchtable`);
+      await createTable(other.url, ada.token, { players: 2 });
+      const mine = await (await fetch(`${server.url}/metrics`)).text();
+      const theirs = await (await fetch(`${other.url}/metrics`)).text();
+      expect(parseMetrics(theirs).get('fives_errors_total{code="table/not_found"}')).toBe(1);
+      expect(parseMetrics(mine).get('fives_errors_total{code="table/not_found"}')).toBeUndefined();
+      for (const text of [mine, theirs]) {
+        expect(text.split('\n').filter((l) => l === '# TYPE nodejs_eventloop_lag_seconds gauge')).toHaveLength(1);
+        expect(text.split('\n').filter((l) => l === '# TYPE fives_moves_total counter')).toHaveLength(1);
+      }
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import helmetMiddleware from 'helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 export interface SecurityOptions {
   /**
@@ -40,15 +42,35 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[] |
   };
 }
 
-/** Security headers on every HTTP answer, and CORS for the configured origins only. */
-export async function installSecurity(app: FastifyInstance, o: SecurityOptions): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(o.https) },
+/** The security headers' settings, for the answers of Fastify's routes and of Node's parser alike. */
+function helmetOptions(https: boolean) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
     // Sent over https only (browsers ignore it over http); a year, as is usual.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-  });
+    referrerPolicy: { policy: 'no-referrer' as const },
+    frameguard: { action: 'deny' as const },
+  };
+}
+
+/**
+ * The security headers every answer carries, worked out once by helmet itself (on a response
+ * that is never sent), for answers written straight to a socket — Node's HTTP parser's refusals,
+ * which no Fastify hook sees — so that they carry the very same ones.
+ */
+export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmetMiddleware(helmetOptions(https))(response.req, response, () => {});
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/** Security headers on every HTTP answer, and CORS for the configured origins only. */
+export async function installSecurity(app: FastifyInstance, o: SecurityOptions): Promise<void> {
+  await app.register(helmet, helmetOptions(o.https));
   const allowed = new Set(o.origins);
   await app.register(cors, {
     // Same-origin requests need no CORS; another origin gets the headers only when allowed.

@@ -1,75 +1,35 @@
+import { Registry, collectDefaultMetrics } from 'prom-client';
+
 /**
- * A few Prometheus metrics, rendered in the text exposition format (version 0.0.4). Small on
- * purpose: a counter is a number and a line, and rendering is a join. Issue 8 adds more kinds.
+ * The process's own metrics — prom-client's defaults: CPU, resident memory, event-loop lag
+ * (computer players think on the event loop), GC pauses, heap, open handles and file
+ * descriptors — collected once per process however many apps it builds (tests build several):
+ * the GC observer and the event-loop histogram they start cannot be stopped, and one set of
+ * them tells everything about the process.
  */
-export interface Metric {
-  readonly name: string;
-  readonly help: string;
-  readonly type: 'counter' | 'gauge' | 'histogram';
-  /** The current value(s): one sample line each, without the name (a histogram's start with `_bucket`, `_sum`, `_count`). */
-  samples(): readonly (readonly [labels: string, value: number])[];
+let processRegistry: Registry | null = null;
+
+function processMetrics(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
-export class Counter implements Metric {
-  readonly type = 'counter';
-  private value = 0;
-
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-
-  inc(by = 1): void {
-    this.value += by;
-  }
-
-  get(): number {
-    return this.value;
-  }
-
-  samples(): readonly (readonly [string, number])[] {
-    return [['', this.value]];
-  }
-}
-
-/** A value read when the metrics are scraped (CPU time, memory, open connections). */
-export class Gauge implements Metric {
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    private readonly read: () => number,
-    readonly type: 'counter' | 'gauge' = 'gauge',
-  ) {}
-
-  samples(): readonly (readonly [string, number])[] {
-    return [['', this.read()]];
-  }
-}
-
+/**
+ * One app's metrics: its own prom-client `Registry` (add a metric to it with
+ * `new Counter({ name, help, registers: [metrics.registry] })`), rendered after the process's.
+ */
 export class MetricsRegistry {
-  private readonly metrics = new Map<string, Metric>();
+  readonly registry = new Registry();
+  readonly contentType = this.registry.contentType;
 
-  add<M extends Metric>(metric: M): M {
-    if (this.metrics.has(metric.name)) throw new Error(`metric ${metric.name} is registered twice`);
-    this.metrics.set(metric.name, metric);
-    return metric;
+  /** Both registries in Prometheus' text format (version 0.0.4). */
+  async render(): Promise<string> {
+    const [own, shared] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return `${own}\n${shared}`;
   }
-
-  render(): string {
-    const lines: string[] = [];
-    for (const m of this.metrics.values()) {
-      lines.push(`# HELP ${m.name} ${m.help}`, `# TYPE ${m.name} ${m.type}`);
-      for (const [labels, value] of m.samples()) lines.push(`${m.name}${labels} ${formatValue(value)}`);
-    }
-    return `${lines.join('\n')}\n`;
-  }
-}
-
-function formatValue(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return '+Inf';
-  if (value === -Infinity) return '-Inf';
-  return String(value);
 }
 
 /** Parses the sample lines of a text exposition into name → value (labels kept in the name). */

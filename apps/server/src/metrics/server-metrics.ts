@@ -1,26 +1,20 @@
-import { Counter, Gauge, MetricsRegistry } from './registry.ts';
+import { Counter } from 'prom-client';
+import { MetricsRegistry } from './registry.ts';
 
 /** What this process counts about itself and its tables. */
 export interface ServerMetrics {
   readonly registry: MetricsRegistry;
   /** Game actions (people's and bots') this process committed. */
-  readonly moves: Counter;
+  readonly moves: { inc(): void };
 }
 
+/** The app's registry (the process's own metrics, CPU and memory among them, come with it: `MetricsRegistry`). */
 export function serverMetrics(): ServerMetrics {
   const registry = new MetricsRegistry();
-  registry.add(
-    new Gauge(
-      'process_cpu_seconds_total',
-      'Total user and system CPU time spent in seconds.',
-      () => {
-        const { user, system } = process.cpuUsage();
-        return (user + system) / 1e6;
-      },
-      'counter',
-    ),
-  );
-  registry.add(new Gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss()));
-  const moves = registry.add(new Counter('fives_moves_total', 'Game actions (plays, draws, passes, claims, Muggins calls) committed by this process.'));
-  return { registry, moves };
+  const moves = new Counter({
+    name: 'fives_moves_total',
+    help: 'Game actions (plays, draws, passes, claims, Muggins calls) committed by this process.',
+    registers: [registry.registry],
+  });
+  return { registry, moves: { inc: () => moves.inc() } };
 }

@@ -1,4 +1,24 @@
-const UNAVAILABLE = new Set([
+/**
+ * The store could not be reached just now (try again later: `server/busy`), as opposed to a
+ * bug (`server/internal`). Only the store raises it — its own failures, tagged at its boundary
+ * (`tagStoreErrors`) — so an error from anywhere else with a similar look (a client's socket
+ * reset in the middle of a request body: `ECONNRESET`) can never mark the store down.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name: string = 'StoreUnavailableError';
+}
+
+/** The store monitor's ping got no answer in time. */
+export class StoreTimeoutError extends StoreUnavailableError {
+  override readonly name: string = 'StoreTimeoutError';
+}
+
+/** Whether an error is the store saying it cannot be reached now (see `StoreUnavailableError`). */
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof StoreUnavailableError;
+}
+
+const UNREACHABLE = new Set([
   'ClientOfflineError',
   'ClientClosedError',
   'SocketClosedUnexpectedlyError',
@@ -6,21 +26,17 @@ const UNAVAILABLE = new Set([
   'SocketTimeoutError',
   'TimeoutError',
   'DisconnectsClientError',
-  'StoreTimeoutError',
 ]);
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * Whether an error means "the store cannot be reached now" (try again later: `server/busy`)
- * rather than a bug (`server/internal`). The Redis client fails fast while it reconnects.
+ * Whether an error thrown by the store's client (node-redis) means its connection is away: the
+ * client fails fast while it reconnects. Only meaningful for errors known to come from the
+ * store — which is why it is used at the store's boundary only, never on an error of unknown origin.
  */
-export function isStoreUnavailable(error: unknown): boolean {
+export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (UNAVAILABLE.has(error.constructor.name) || UNAVAILABLE.has(error.name)) return true;
+  if (UNREACHABLE.has(error.constructor.name) || UNREACHABLE.has(error.name)) return true;
   const code = (error as Error & { code?: unknown }).code;
   return typeof code === 'string' && NETWORK.has(code);
-}
-
-export class StoreTimeoutError extends Error {
-  override readonly name = 'StoreTimeoutError';
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@fives/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,13 @@ the repository root (it builds the client first), or build <code>apps/web</code>
 </body></html>
 `;
 
+/** Vite's output for hashed files: a new build gives each changed file a new name. */
+const ASSETS = `assets${sep}`;
+/** A hashed file never changes under its name: caches keep it a year without asking. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html (and favicon and the like) names the hashed files of the build: asked again each time (a 304 when unchanged). */
+const REVALIDATE = 'no-cache';
+
 export interface WebOptions {
   /** The built web client (index.html and its assets); null or missing: a page that says so. */
   readonly root: string | null;
@@ -28,7 +35,23 @@ export interface WebOptions {
  */
 export const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { root }) => {
   const built = root !== null && existsSync(join(root, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  if (built) {
+    const assets = join(resolve(root), ASSETS);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // An array: with preCompressed, @fastify/static looks a string up as no index at all ('/' was a 404).
+      index: ['index.html'],
+      // The build writes .br and .gz beside each file (apps/web/scripts/precompress.ts): sent by
+      // the request's Accept-Encoding, with Vary: Accept-Encoding, and nothing compressed per request.
+      preCompressed: true,
+      // Cache-Control is set per file below; ETag and Last-Modified stay on for revalidation.
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', resolve(path).startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');

@@ -20,12 +20,15 @@ export type TestServerOptions = Pick<
   store?: TableStore;
   random?: RandomSource;
   seed?: string;
+  /** Called with the app before it listens (a test's own hooks). */
+  beforeListen?: (app: GameApp) => void;
 };
 
 /** A real server on a free port against Redis (a fresh key prefix), bots without a pause. */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const store = options.store ?? (await redisStore());
   const app = await buildTestApp(store, options);
+  options.beforeListen?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
