@@ -194,8 +194,13 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     // Every connection of a player hears what is meant for the player (a queue's match).
     if (s.data.player !== null) void s.join(playerRoom(s.data.player.id));
     for (const event of CLIENT_EVENTS) {
-      s.on(event, (payload: unknown, ack: unknown) => {
-        track(handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null));
+      s.on(event, (...args: unknown[]) => {
+        // The ack is the last argument whatever comes before it: `emit('queue:leave', cb)` has
+        // no payload, and one with a payload too many still gets its answer (a refusal).
+        const last = args.at(-1);
+        const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
+        const payloads = ack === null ? args : args.slice(0, -1);
+        track(handle(s, event, payloads.length > 1 ? TOO_MANY : payloads[0], ack));
       });
     }
     // An event that does not exist is refused by the guard (guard/sockets.ts), on its ack too and within the rate limits.
@@ -222,7 +227,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     const started = performance.now();
     let outcome: Outcome<unknown>;
     const parsed = ClientMessageSchemas[event].safeParse(payload);
-    if (!parsed.success) {
+    if (payload === TOO_MANY) {
+      outcome = refuse(ErrorCode.invalidMessage, `the ${event} message takes one payload (an object), then the ack`);
+    } else if (!parsed.success) {
       outcome = refuse(ErrorCode.invalidMessage, `the ${event} message does not fit its schema`, { issues: issuesOf(parsed.error) });
     } else {
       try {
@@ -257,6 +264,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 
   return { io, drain };
 }
+
+/** Stands for "more than one payload" (never a valid message). */
+const TOO_MANY = Symbol('too many payloads');
 
 async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise<Outcome<TableDoc>>): Promise<Outcome<TableDoc>> {
   const player = socket.data.player;
