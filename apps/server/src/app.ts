@@ -226,6 +226,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const adapter = options.adapter === undefined ? null : await attachRedisAdapter(sockets, options.adapter.url, options.adapter.prefix);
   const guard = new SocketGuard(sockets, {
     rates: store.rates,
+    sockets: store.sockets,
     limits,
     now: () => now().getTime(),
     trustedHops: options.trustedProxies ?? 0,

@@ -147,7 +147,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 
   const handlers: { [E in ClientEvent]: Handler<E> } = {
     'table:join': async (socket, m) => {
-      const id = m.tableId ?? (m.code === undefined ? null : await service.idForCode(m.code));
+      const id = m.tableId ?? (m.code === undefined ? null : ((await service.tableForCode(m.code))?.id ?? null));
       if (id === null) return refuse(ErrorCode.tableNotFound, `there is no table with the code ${m.code ?? ''}`);
       const joined = await service.join(id, socket.data.player, m.as);
       if (!joined.ok) return joined;
