@@ -126,8 +126,15 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       // Whoever else holds the seat — another connection of the same player, or of the person
       // whose seat it was before it was freed — gives it up: a seat's room is its owner's alone.
       const others = io.in(seatRoom(id, seat)).except(socket.id);
+      const rooms = [seatRoom(id, seat), tableRoom(id)];
       others.emit('table:detached', { tableId: id, reason: 'takeover' });
-      others.socketsLeave([seatRoom(id, seat), tableRoom(id)]);
+      // This node's own sockets leave now. Through the Redis adapter a leave is a request that
+      // reaches every node — this one too — only once Redis sends it back, after the state
+      // broadcast below would already have reached them.
+      io.local.in(seatRoom(id, seat)).except(socket.id).socketsLeave(rooms);
+      // The other nodes': published before any broadcast below, on the same connection, so each
+      // node handles it before them.
+      others.socketsLeave(rooms);
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
     // Counted in before the read below: a change committed after it is sent to the spectators' room.
