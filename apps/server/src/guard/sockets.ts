@@ -41,10 +41,10 @@ interface Connection {
 const BUSY_RETRY_MS = 2000;
 
 /**
- * The sockets' first line: per-address connection and message limits (shared by every node
- * through the store), a per-connection message bucket, the table-creation and queue-join
- * limits for the socket events that make them, `server/busy` while the store is away, and
- * the idle connection limit. A refused message is answered like any other refusal — a
+ * The sockets' first line: per-address connection and message limits and the cap on the
+ * sockets an address holds open (shared by every node through the store), a per-connection
+ * message bucket, the table-creation, queue-join and code-lookup limits for the socket events
+ * that make or look them up, `server/busy` while the store is away, and the idle connection limit. A refused message is answered like any other refusal — a
  * `refused` event and the ack — and never reaches the handlers; a connection that keeps
  * flooding is closed.
  */
@@ -205,19 +205,19 @@ export class SocketGuard {
   /** Null to let the message through, or why not. */
   private async check(c: Connection, event: string, payload: unknown): Promise<Problem | null> {
     const own = c.bucket.take(this.d.now());
-    if (!own.ok) return limited('this connection sends too fast', own.retryAfterMs);
+    if (!own.ok) return rateLimited('this connection sends too fast', own.retryAfterMs);
     const address = await this.hit(`m:${c.address}`, this.d.limits.addressMessages);
-    if (!address.ok) return limited('too many messages from this address', address.retryAfterMs);
+    if (!address.ok) return rateLimited('too many messages from this address', address.retryAfterMs);
     if (!this.d.storeUp()) return problem(ErrorCode.busy, 'the server cannot reach its store just now; try again in a moment', { retryAfterMs: BUSY_RETRY_MS });
     if (event === 'table:join' && looksUpCode(payload)) {
       const looked = await this.hit(`k:${c.address}`, this.d.limits.codeLookups);
-      if (!looked.ok) return limited('too many table codes looked up from this address', looked.retryAfterMs);
+      if (!looked.ok) return rateLimited('too many table codes looked up from this address', looked.retryAfterMs);
     } else if (event === 'lobby:playNow') {
       const made = await this.hit(`t:${c.address}`, this.d.limits.tables);
-      if (!made.ok) return limited('too many tables made from this address', made.retryAfterMs);
+      if (!made.ok) return rateLimited('too many tables made from this address', made.retryAfterMs);
     } else if (event === 'queue:join') {
       const joined = await this.hit(`q:${c.address}`, this.d.limits.queueJoins);
-      if (!joined.ok) return limited('too many queue joins from this address', joined.retryAfterMs);
+      if (!joined.ok) return rateLimited('too many queue joins from this address', joined.retryAfterMs);
     }
     return null;
   }
@@ -237,8 +237,6 @@ export class SocketGuard {
 }
 
 const KNOWN = new Set<string>(CLIENT_EVENTS);
-
-const limited = rateLimited;
 
 /** A join by code (whatever else the message holds): counted as a code looked up. */
 function looksUpCode(payload: unknown): boolean {
