@@ -25,7 +25,7 @@ Tables are spread over the URLs in turn: give every node's own URL to read every
 metrics (through a load balancer, /metrics would be one node's, chosen by the balancer).
 The servers must be started for it (docs/performance.md): BOT_DELAY_MS=0 HAND_PAUSE_MS=0
 and the rate limits off — RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0
-RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0.
+RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0.
 
   --players P   seats per table (default 2)
   --humans H    of them, headless clients (default 1); the rest computer players
@@ -149,8 +149,8 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const round = (x: number, places = 1): number => Math.round(x * 10 ** places) / 10 ** places;
   for (const e of stats.examples) say(`error: ${e}`);
-  if (stats.examples.some((e) => e.includes('rate/limited'))) {
-    say('the servers\' rate limits refused the load test: start them with RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0');
+  if (stats.examples.some((e) => e.includes('rate/limited') || e.includes('connection/too_many'))) {
+    say('the servers\' rate limits refused the load test: start them with RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0');
   }
   return {
     tables: running,

@@ -12,7 +12,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A server node as production runs it (its main.ts, not the test node), rate limits off for a load test (docs/performance.md). */
 function node(prefix: string): Promise<{ child: ChildProcess; url: string }> {
-  const unlimited = { RATE_GUESTS: '0', RATE_TABLES: '0', RATE_ADDRESS_CONNECTIONS: '0', RATE_ADDRESS_MESSAGES: '0', RATE_CONNECTION_MESSAGES: '0' };
+  const unlimited = { RATE_GUESTS: '0', RATE_TABLES: '0', RATE_ADDRESS_CONNECTIONS: '0', RATE_ADDRESS_MESSAGES: '0', RATE_CONNECTION_MESSAGES: '0', SOCKETS_PER_ADDRESS: '0' };
   return spawnNode(prefix, unlimited, 'apps/server/src/main.ts');
 }
 

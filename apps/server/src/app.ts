@@ -21,6 +21,7 @@ import { trustMetrics } from './metrics/trust-metrics.ts';
 import { DEFAULT_BOT_BUDGET_MS } from './bots/policy.ts';
 import { createRuntime } from './runtime.ts';
 import { attachRedisAdapter } from './sockets/adapter.ts';
+import { tableGone } from './sockets/gone.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
@@ -238,6 +239,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const adapter = options.adapter === undefined ? null : await attachRedisAdapter(sockets, options.adapter.url, options.adapter.prefix);
   const guard = new SocketGuard(sockets, {
     rates: store.rates,
+    sockets: store.sockets,
     limits,
     now: () => now().getTime(),
     trustedHops: options.trustedProxies ?? 0,
@@ -250,8 +252,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     sweepMs: options.expirySweepMs ?? 600_000,
     now: () => now().getTime(),
     log: app.log,
-    onExpired: (count) => {
-      trust.expired.inc(count);
+    onExpired: (ids) => {
+      trust.expired.inc(ids.length);
+      for (const id of ids) tableGone(sockets, id);
       openTables.changed();
     },
   });

@@ -20,7 +20,8 @@ import type { RateRule } from './guard/rates.ts';
  *   PUBLIC_URL's origin)  TRUST_PROXY (0: proxies in front that append X-Forwarded-For)
  *   RATE_CONNECTION_MESSAGES (100/5)  RATE_ADDRESS_MESSAGES (3000/60)
  *   RATE_ADDRESS_CONNECTIONS (120/60)  RATE_TABLES (30/600)  RATE_QUEUE_JOINS (60/600)
- *   RATE_GUESTS (30/600) — each "COUNT/SECONDS", 0 for no limit
+ *   RATE_GUESTS (30/600)  RATE_CODE_LOOKUPS (30/600) — each "COUNT/SECONDS", 0 for no limit
+ *   SOCKETS_PER_ADDRESS (50: sockets one address holds open at once across the nodes; 0: no cap)
  *   IDLE_SECONDS (120; 0: never)  RECORD_RETENTION_DAYS (30; 0: for ever)
  *   TABLE_TTL_HOURS (24: an abandoned table's life after its last change; 0: for ever)
  *   REDIS_CONNECT_TIMEOUT_MS (5000: how long a starting server tries to reach Redis)
@@ -85,6 +86,8 @@ function limits(env: NodeJS.ProcessEnv): Limits {
     tables: rate(env, 'RATE_TABLES', d.tables),
     queueJoins: rate(env, 'RATE_QUEUE_JOINS', d.queueJoins),
     guests: rate(env, 'RATE_GUESTS', d.guests),
+    codeLookups: rate(env, 'RATE_CODE_LOOKUPS', d.codeLookups),
+    addressSockets: int(env, 'SOCKETS_PER_ADDRESS', d.addressSockets),
     idleMs: int(env, 'IDLE_SECONDS', d.idleMs / 1000) * 1000,
   };
 }

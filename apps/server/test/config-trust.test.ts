@@ -19,6 +19,13 @@ describe('the settings for exposing a server', () => {
     expect(() => configFromEnv({ RATE_TABLES: '5/0' })).toThrow(ConfigError);
   });
 
+  it('reads the code lookups limit and the open sockets cap, with defaults a person never meets', () => {
+    expect(configFromEnv({}).options.limits).toMatchObject({ codeLookups: { limit: 30, windowMs: 600_000 }, addressSockets: 50 });
+    const c = configFromEnv({ RATE_CODE_LOOKUPS: '10/60', SOCKETS_PER_ADDRESS: '0' });
+    expect(c.options.limits).toMatchObject({ codeLookups: { limit: 10, windowMs: 60_000 }, addressSockets: 0 });
+    expect(() => configFromEnv({ SOCKETS_PER_ADDRESS: 'many' })).toThrow(/SOCKETS_PER_ADDRESS/);
+  });
+
   it('takes the allowed origins from CORS_ORIGIN, else PUBLIC_URL; keeps records and tables as long as told', () => {
     expect(configFromEnv({}).options.corsOrigins).toEqual([]);
     expect(configFromEnv({ PUBLIC_URL: 'https://fives.example.org/' }).options.corsOrigins).toEqual(['https://fives.example.org']);

@@ -1,5 +1,5 @@
 import type { RecordHand } from '@fives/engine';
-import type { PlayerId, TableId } from '@fives/protocol';
+import type { PlayerId, Problem, TableId } from '@fives/protocol';
 import { createClient } from 'redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryTableStore } from '../src/store/memory.ts';
@@ -152,5 +152,33 @@ describe('an abandoned table, end to end', () => {
     expect(((await record.json()) as { hands: unknown[] }).hands.length).toBeGreaterThan(0);
     expect((await fetch(`${server.url}/api/tables/${tableId}/games/2/record`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/tables/${waiting}/games/1/record`)).status).toBe(404);
+  }, 30_000);
+
+  it("closes a gone table's spectators' sockets and takes its players out of its rooms (then the idle close takes them)", async () => {
+    const [ada, bob] = [await guest(server.url, 'Ada'), await guest(server.url, 'Bob')];
+    const { tableId } = await createTable(server.url, ada.token, { players: 3 });
+    const [a, watcher, elsewhere] = [await TestClient.connect(server.url, ada.token), await TestClient.connect(server.url, null), await TestClient.connect(server.url, bob.token)];
+    try {
+      await a.join(tableId);
+      await watcher.join(tableId, 'spectator');
+      const other = (await createTable(server.url, bob.token, { players: 2 })).tableId;
+      await elsewhere.join(other);
+      const closed = new Promise<string>((resolve) => watcher.socket.once('disconnect', resolve));
+      const told = a.waitFor<Problem>('refused', (p) => p.code === 'table/not_found');
+      clock.advance(12 * 3600 * 1000);
+      expect((await elsewhere.request('table:settings', { tableId: other, listed: true })).ok).toBe(true);
+      clock.advance(13 * 3600 * 1000);
+      expect(await server.app.expiry.sweep()).toBe(1);
+      expect(await closed).toBe('io server disconnect');
+      expect(watcher.received.find((r) => r.event === 'refused')?.payload).toMatchObject({ code: 'table/not_found' });
+      expect((await told).message).toContain(tableId);
+      expect(a.socket.connected).toBe(true);
+      // Out of the table's rooms: nothing holds the player's connection open any more; the other table's still is.
+      clock.advance(120_000);
+      expect(server.app.guard.sweepIdle()).toBe(1);
+      expect(elsewhere.socket.connected).toBe(true);
+    } finally {
+      for (const c of [a, watcher, elsewhere]) c.close();
+    }
   }, 30_000);
 });

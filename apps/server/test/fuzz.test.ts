@@ -157,7 +157,7 @@ describe('hostile clients', () => {
       graceMs: 3_600_000,
       // Tables made by play-now and the queues keep their computer players waiting: two games are enough to check.
       botDelayMs: 3_600_000,
-      limits: { connectionMessages: { limit: 400, windowMs: 1000 }, floodDisconnect: 1_000_000, addressMessages: { limit: 0, windowMs: 60_000 }, addressConnections: { limit: 0, windowMs: 60_000 } },
+      limits: { connectionMessages: { limit: 400, windowMs: 1000 }, floodDisconnect: 1_000_000, addressMessages: { limit: 0, windowMs: 60_000 }, addressConnections: { limit: 0, windowMs: 60_000 }, addressSockets: 0 },
     });
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Problem, Reply } from '@fives/protocol';
+import pino from 'pino';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type Limits } from '../src/guard/limits.ts';
@@ -16,6 +17,8 @@ function only(limits: Partial<Limits>): Partial<Limits> {
     tables: off,
     queueJoins: off,
     guests: off,
+    codeLookups: off,
+    addressSockets: 0,
     idleMs: 0,
     floodDisconnect: DEFAULT_LIMITS.floodDisconnect,
     ...limits,
@@ -137,6 +140,34 @@ describe('rate limits', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'message/unknown_event', event: 'table:destroy' } });
     await c.request('lobby:watch', { on: false });
     expect(c.received.filter((r) => r.event === 'refused')).toHaveLength(1);
+  });
+
+  it('says "try again in N s" where N s is retryAfterMs (rounded up to whole seconds)', async () => {
+    const clock = new FakeClock();
+    // 7 per 3 s: a token comes back every 429 ms, which a message in whole seconds cannot say as it is.
+    server = await startServer({ now: clock.now, limits: only({ connectionMessages: { limit: 7, windowMs: 3_000 } }) });
+    const c = await TestClient.connect(server.url, null);
+    clients.push(c);
+    for (let i = 0; i < 7; i++) expect((await c.request('lobby:watch', { on: false })).ok).toBe(true);
+    const p = expectLimited(await c.request('lobby:watch', { on: false }));
+    expect(p.message).toMatch(/try again in \d+ s/);
+    expect(Number(/try again in (\d+) s/.exec(p.message)![1]) * 1000).toBe(p.retryAfterMs);
+  });
+
+  it('logs a flooding connection once, when it closes it, not once for each message it had queued', async () => {
+    const lines: { msg?: string }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg?: string }) });
+    server = await startServer({ logger, limits: only({ connectionMessages: { limit: 3, windowMs: 60_000 }, floodDisconnect: 5 }) });
+    const c = await TestClient.connect(server.url, null);
+    clients.push(c);
+    const gone = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+    for (let i = 0; i < 100; i++) c.socket.emit('lobby:watch', { on: false });
+    expect(await gone).toBe('io server disconnect');
+    // Everything it sent has been seen (or dropped) once a message from another connection is answered after it.
+    const other = await TestClient.connect(server.url, null);
+    clients.push(other);
+    expect((await other.request('lobby:watch', { on: false })).ok).toBe(true);
+    expect(lines.filter((l) => l.msg === 'closing a connection that keeps flooding')).toHaveLength(1);
   });
 
   it('a connection that keeps flooding after being limited is closed; the server goes on', async () => {

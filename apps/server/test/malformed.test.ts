@@ -1,5 +1,5 @@
 import { type TableView, legalActions } from '@fives/engine';
-import { type Problem, type TableId, toWireAction } from '@fives/protocol';
+import { CLIENT_EVENTS, type Problem, type Reply, type TableId, toWireAction } from '@fives/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';
@@ -141,6 +141,22 @@ describe('malformed and refused messages', () => {
     await expectRefused(watcher, 'table:start', { tableId }, 'auth/required');
     await expectRefused(a, 'table:join', { tableId: 'nosuchtable' }, 'table/not_found');
     await expectRefused(a, 'table:leave', { tableId: 'othertable' }, 'table/not_joined');
+  });
+
+  it('answers every event sent with no payload, or with a payload too many, on its ack', async () => {
+    const before = await server.app.store.load(tableId);
+    const ask = (args: unknown[]): Promise<Reply<unknown>> =>
+      new Promise((resolve, reject) => {
+        // The timeout only bounds a failing run: a correct server answers at once.
+        stranger.socket.timeout(5_000).emit(args[0] as string, ...args.slice(1), (err: Error | null, reply: Reply<unknown>) => (err ? reject(err) : resolve(reply)));
+      });
+    for (const event of CLIENT_EVENTS) {
+      for (const args of [[event], [event, { tableId }, 'surplus'], [event, undefined, undefined]]) {
+        const reply = await ask(args);
+        expect(reply, JSON.stringify(args)).toMatchObject({ ok: false, error: { code: 'message/invalid', event } });
+      }
+    }
+    expect(await server.app.store.load(tableId)).toEqual(before);
   });
 
   it('refuses a connection with a forged token', async () => {

@@ -14,6 +14,8 @@ export const ErrorCode = {
   rateLimited: 'rate/limited',
   /** The connection neither joined anything nor sent anything for too long, and is closed. */
   idle: 'connection/idle',
+  /** The address holds as many connections open as it may (across every node): the handshake is refused; close one first. */
+  tooManySockets: 'connection/too_many',
   // Identity
   authRequired: 'auth/required',
   badToken: 'auth/invalid_token',

@@ -16,14 +16,36 @@ export const PlayerIdSchema = z
   .brand<'PlayerId'>();
 export type PlayerId = z.output<typeof PlayerIdSchema>;
 
-/** A display name: 1 to 24 characters once trimmed, no control characters. */
+/** Half of a UTF-16 surrogate pair without its other half: not a character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * C0 and C1 controls and DEL, and the bidirectional overrides, embeddings and isolates: a name
+ * holding one can reorder the text shown around it (the next name in a list, a score).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** Characters that show nothing on their own: spaces, joiners, fillers, format characters, marks with nothing to sit on. */
+const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}\u2800\u3164\uffa0\u115f\u1160]*$/u;
+
+/**
+ * A display name: 1 to 24 characters once normalised to NFC and trimmed; no controls, no
+ * bidirectional overrides or isolates, no lone surrogates, and something visible. Every name
+ * the server keeps (guest tokens, seats) went through it, so two names that look the same are
+ * the same string.
+ */
 export const NameSchema = z
   .string()
-  .trim()
-  .min(1, { error: 'a name needs at least one character' })
-  .max(24, { error: 'a name is at most 24 characters' })
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]+$/, { error: 'a name may not hold control characters' });
+  .max(256, { error: 'a name is at most 24 characters' })
+  .refine((s) => !LONE_SURROGATE.test(s), { error: 'a name may not hold lone surrogates (broken UTF-16)' })
+  .transform((s) => s.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'a name needs at least one character' })
+      .max(24, { error: 'a name is at most 24 characters' })
+      .refine((s) => !CONTROLS.test(s), { error: 'a name may not hold control characters or bidirectional overrides' })
+      .refine((s) => !INVISIBLE.test(s), { error: 'a name needs at least one visible character' }),
+  );
 
 export const SeatSchema = z.int().min(0).max(3);
 export const VersionSchema = z.int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -18,6 +18,13 @@ export interface Limits {
   readonly queueJoins: RateRule;
   /** Guest tokens made for one address (`POST /api/guests`). */
   readonly guests: RateRule;
+  /**
+   * Tables looked up by code from one address (`GET /api/codes/:code`, `table:join {code}`):
+   * a person types a few codes, a scanner thousands.
+   */
+  readonly codeLookups: RateRule;
+  /** Sockets one address may hold open at once, across every node (0: no cap). */
+  readonly addressSockets: number;
   /** A connection that has joined no table, queue or list, and sent nothing, for this long is closed (0: never). */
   readonly idleMs: number;
   /** A connection refused this many messages in a row for going too fast is closed. */
@@ -31,6 +38,8 @@ export const DEFAULT_LIMITS: Limits = {
   tables: { limit: 30, windowMs: 600_000 },
   queueJoins: { limit: 60, windowMs: 600_000 },
   guests: { limit: 30, windowMs: 600_000 },
+  codeLookups: { limit: 30, windowMs: 600_000 },
+  addressSockets: 50,
   idleMs: 120_000,
   floodDisconnect: 200,
 };

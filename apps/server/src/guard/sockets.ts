@@ -1,13 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { CLIENT_EVENTS, ErrorCode, type Problem } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import { tableRoom } from '../sockets/rooms.ts';
 import type { ClientSocket, GameServer } from '../sockets/types.ts';
 import { problem } from '../tables/problems.ts';
 import { clientAddress } from './address.ts';
 import type { Limits } from './limits.ts';
+import { OPEN_SOCKETS_TTL_MS, type OpenSocketCounter } from './open-sockets.ts';
 import { type RateCounter, type RateRule, type RateVerdict, TokenBucket } from './rates.ts';
+import { rateLimited } from './refusal.ts';
 
 export interface SocketGuardDeps {
   readonly rates: RateCounter;
+  /** The open sockets per address, across the nodes (`limits.addressSockets`). */
+  readonly sockets: OpenSocketCounter;
   readonly limits: Limits;
   readonly now: () => number;
   /** How many proxies in front of the server append to X-Forwarded-For (0: none, use the peer's address). */
@@ -27,22 +33,29 @@ interface Connection {
   strikes: number;
   /** Messages are let through in the order they came, whatever each one's checks wait for. */
   queue: Promise<void>;
+  /** Closed for flooding: what it still sends is dropped unanswered (and not logged again). */
+  closing: boolean;
 }
 
 /** How long a client is told to wait while the store is away. */
 const BUSY_RETRY_MS = 2000;
 
 /**
- * The sockets' first line: per-address connection and message limits (shared by every node
- * through the store), a per-connection message bucket, the table-creation and queue-join
- * limits for the socket events that make them, `server/busy` while the store is away, and
- * the idle connection limit. A refused message is answered like any other refusal — a
+ * The sockets' first line: per-address connection and message limits and the cap on the
+ * sockets an address holds open (shared by every node through the store), a per-connection
+ * message bucket, the table-creation, queue-join and code-lookup limits for the socket events
+ * that make or look them up, `server/busy` while the store is away, and the idle connection limit. A refused message is answered like any other refusal — a
  * `refused` event and the ack — and never reaches the handlers; a connection that keeps
  * flooding is closed.
  */
 export class SocketGuard {
   private readonly connections = new WeakMap<ClientSocket, Connection>();
   private sweeper: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** This node's name among the nodes counting open sockets (a restarted node is a new one: its old counts expire). */
+  private readonly node = randomUUID();
+  /** This node's open sockets per address, as counted in the store. */
+  private readonly open = new Map<string, number>();
 
   constructor(
     private readonly io: GameServer,
@@ -50,13 +63,18 @@ export class SocketGuard {
   ) {
     io.use((socket, next) => {
       const address = this.addressOf(socket as ClientSocket);
+      const refuse = (p: Problem): void => {
+        d.onRefused?.(p.code);
+        next(Object.assign(new Error(p.message), { data: p }));
+      };
       this.hit(`c:${address}`, d.limits.addressConnections).then(
-        (verdict) => {
-          if (verdict.ok) return next();
-          const err = new Error('too many connections from this address; try again later') as Error & { data: Problem };
-          err.data = problem(ErrorCode.rateLimited, err.message, { retryAfterMs: verdict.retryAfterMs });
-          d.onRefused?.(ErrorCode.rateLimited);
-          next(err);
+        async (verdict) => {
+          if (!verdict.ok) return refuse(rateLimited('too many connections from this address', verdict.retryAfterMs));
+          // Last of the handshake's checks: nothing after it can refuse the socket, so every socket counted in connects and is counted out.
+          if (!(await this.countIn(socket as ClientSocket, address))) {
+            return refuse(problem(ErrorCode.tooManySockets, `this address holds ${d.limits.addressSockets} connections open already; close one first`));
+          }
+          next();
         },
         () => next(),
       );
@@ -64,16 +82,56 @@ export class SocketGuard {
     io.on('connection', (socket) => this.attach(socket as ClientSocket));
   }
 
-  /** Starts closing idle connections (checked every quarter of the idle time). */
+  /** Starts closing idle connections (checked every quarter of the idle time) and the open sockets' heartbeat. */
   start(): void {
-    if (this.d.limits.idleMs <= 0 || this.sweeper !== null) return;
-    this.sweeper = setInterval(() => this.sweepIdle(), Math.max(1000, this.d.limits.idleMs / 4));
-    this.sweeper.unref();
+    if (this.d.limits.idleMs > 0 && this.sweeper === null) {
+      this.sweeper = setInterval(() => this.sweepIdle(), Math.max(1000, this.d.limits.idleMs / 4));
+      this.sweeper.unref();
+    }
+    if (this.d.limits.addressSockets > 0 && this.heartbeat === null) {
+      this.heartbeat = setInterval(() => {
+        this.refreshOpen().catch((error: unknown) => this.d.log.warn({ err: error }, 'refreshing the open sockets count failed; trying again later'));
+      }, OPEN_SOCKETS_TTL_MS / 3);
+      this.heartbeat.unref();
+    }
   }
 
   close(): void {
     if (this.sweeper !== null) clearInterval(this.sweeper);
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
     this.sweeper = null;
+    this.heartbeat = null;
+  }
+
+  /** Tells the store this node's exact open sockets per address again, alive for another while (see `OpenSocketCounter`). */
+  refreshOpen(): Promise<void> {
+    return this.d.sockets.refresh(this.node, this.open, this.d.now());
+  }
+
+  /** Counts the socket in under its address, unless the address is at its cap; counted out when it goes, however it goes. */
+  private async countIn(socket: ClientSocket, address: string): Promise<boolean> {
+    const cap = this.d.limits.addressSockets;
+    if (cap <= 0) return true;
+    try {
+      if (!(await this.d.sockets.open(address, this.node, cap, this.d.now()))) return false;
+    } catch {
+      return true; // The store cannot count: not counted in, so never counted out.
+    }
+    this.open.set(address, (this.open.get(address) ?? 0) + 1);
+    let out = false;
+    const countOut = (): void => {
+      if (out) return;
+      out = true;
+      const left = (this.open.get(address) ?? 1) - 1;
+      if (left > 0) this.open.set(address, left);
+      else this.open.delete(address);
+      // Not counted out in the store (it is away): the next heartbeat writes the right count.
+      this.d.sockets.close(address, this.node).catch(() => undefined);
+    };
+    // A client gone while the handshake was checked never connects, nor disconnects: its transport closes either way.
+    socket.conn.once('close', countOut);
+    socket.once('disconnect', countOut);
+    return true;
   }
 
   /**
@@ -109,14 +167,16 @@ export class SocketGuard {
       lastActive: now,
       strikes: 0,
       queue: Promise.resolve(),
+      closing: false,
     };
     this.connections.set(socket, c);
     socket.use((packet, next) => {
       c.queue = c.queue.then(async () => {
+        if (c.closing) return;
         const event = typeof packet[0] === 'string' ? packet[0] : String(packet[0]);
         const last = packet[packet.length - 1];
         const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
-        let refusal = await this.check(c, event);
+        let refusal = await this.check(c, event, packet[1]);
         // An event that does not exist is answered here, on its ack too (the handlers only see known ones).
         if (refusal === null && !KNOWN.has(event)) {
           c.lastActive = this.d.now();
@@ -133,6 +193,8 @@ export class SocketGuard {
         socket.emit('refused', p);
         ack?.({ ok: false, error: p });
         if (p.code === ErrorCode.rateLimited && ++c.strikes >= this.d.limits.floodDisconnect) {
+          // Once: the messages it queued meanwhile are dropped, not each logged again.
+          c.closing = true;
           this.d.log.warn({ address: c.address, strikes: c.strikes }, 'closing a connection that keeps flooding');
           socket.disconnect(true);
         }
@@ -141,18 +203,21 @@ export class SocketGuard {
   }
 
   /** Null to let the message through, or why not. */
-  private async check(c: Connection, event: string): Promise<Problem | null> {
+  private async check(c: Connection, event: string, payload: unknown): Promise<Problem | null> {
     const own = c.bucket.take(this.d.now());
-    if (!own.ok) return limited('this connection sends too fast', own.retryAfterMs);
+    if (!own.ok) return rateLimited('this connection sends too fast', own.retryAfterMs);
     const address = await this.hit(`m:${c.address}`, this.d.limits.addressMessages);
-    if (!address.ok) return limited('too many messages from this address', address.retryAfterMs);
+    if (!address.ok) return rateLimited('too many messages from this address', address.retryAfterMs);
     if (!this.d.storeUp()) return problem(ErrorCode.busy, 'the server cannot reach its store just now; try again in a moment', { retryAfterMs: BUSY_RETRY_MS });
-    if (event === 'lobby:playNow') {
+    if (event === 'table:join' && looksUpCode(payload)) {
+      const looked = await this.hit(`k:${c.address}`, this.d.limits.codeLookups);
+      if (!looked.ok) return rateLimited('too many table codes looked up from this address', looked.retryAfterMs);
+    } else if (event === 'lobby:playNow') {
       const made = await this.hit(`t:${c.address}`, this.d.limits.tables);
-      if (!made.ok) return limited('too many tables made from this address', made.retryAfterMs);
+      if (!made.ok) return rateLimited('too many tables made from this address', made.retryAfterMs);
     } else if (event === 'queue:join') {
       const joined = await this.hit(`q:${c.address}`, this.d.limits.queueJoins);
-      if (!joined.ok) return limited('too many queue joins from this address', joined.retryAfterMs);
+      if (!joined.ok) return rateLimited('too many queue joins from this address', joined.retryAfterMs);
     }
     return null;
   }
@@ -173,13 +238,15 @@ export class SocketGuard {
 
 const KNOWN = new Set<string>(CLIENT_EVENTS);
 
-function limited(why: string, retryAfterMs: number): Problem {
-  return problem(ErrorCode.rateLimited, `${why}; try again in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
+/** A join by code (whatever else the message holds): counted as a code looked up. */
+function looksUpCode(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && 'code' in payload;
 }
 
 /** Following something: a table (playing or watching), a queue, or the open-tables list. */
 function engaged(socket: ClientSocket): boolean {
-  if (socket.data.table !== null) return true;
+  // At a table only while in its room: a connection taken over, or at a table that is gone, has been made to leave it.
+  if (socket.data.table !== null && socket.rooms.has(tableRoom(socket.data.table.id))) return true;
   for (const room of socket.rooms) if (room === 'lobby' || room.startsWith('q:')) return true;
   return false;
 }

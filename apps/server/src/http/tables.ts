@@ -79,8 +79,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (app,
   app.get('/api/codes/:code', async (request, reply) => {
     const params = parseOr400(reply, CodeParams, request.params, 'the table code');
     if (params === null) return reply;
-    const id = await service.idForCode(params.code);
-    const doc = id === null ? null : await service.load(id);
+    const doc = await service.tableForCode(params.code);
     if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table with the code ${params.code}`));
     return summarize(doc, now().getTime());
   });

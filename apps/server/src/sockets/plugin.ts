@@ -126,8 +126,15 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       // Whoever else holds the seat — another connection of the same player, or of the person
       // whose seat it was before it was freed — gives it up: a seat's room is its owner's alone.
       const others = io.in(seatRoom(id, seat)).except(socket.id);
+      const rooms = [seatRoom(id, seat), tableRoom(id)];
       others.emit('table:detached', { tableId: id, reason: 'takeover' });
-      others.socketsLeave([seatRoom(id, seat), tableRoom(id)]);
+      // This node's own sockets leave now. Through the Redis adapter a leave is a request that
+      // reaches every node — this one too — only once Redis sends it back, after the state
+      // broadcast below would already have reached them.
+      io.local.in(seatRoom(id, seat)).except(socket.id).socketsLeave(rooms);
+      // The other nodes': published before any broadcast below, on the same connection, so each
+      // node handles it before them.
+      others.socketsLeave(rooms);
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
     // Counted in before the read below: a change committed after it is sent to the spectators' room.
@@ -147,7 +154,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 
   const handlers: { [E in ClientEvent]: Handler<E> } = {
     'table:join': async (socket, m) => {
-      const id = m.tableId ?? (m.code === undefined ? null : await service.idForCode(m.code));
+      const id = m.tableId ?? (m.code === undefined ? null : ((await service.tableForCode(m.code))?.id ?? null));
       if (id === null) return refuse(ErrorCode.tableNotFound, `there is no table with the code ${m.code ?? ''}`);
       const joined = await service.join(id, socket.data.player, m.as);
       if (!joined.ok) return joined;
@@ -194,8 +201,13 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     // Every connection of a player hears what is meant for the player (a queue's match).
     if (s.data.player !== null) void s.join(playerRoom(s.data.player.id));
     for (const event of CLIENT_EVENTS) {
-      s.on(event, (payload: unknown, ack: unknown) => {
-        track(handle(s, event, payload, typeof ack === 'function' ? (ack as (reply: unknown) => void) : null));
+      s.on(event, (...args: unknown[]) => {
+        // The ack is the last argument whatever comes before it: `emit('queue:leave', cb)` has
+        // no payload, and one with a payload too many still gets its answer (a refusal).
+        const last = args.at(-1);
+        const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
+        const payloads = ack === null ? args : args.slice(0, -1);
+        track(handle(s, event, payloads.length > 1 ? TOO_MANY : payloads[0], ack));
       });
     }
     // An event that does not exist is refused by the guard (guard/sockets.ts), on its ack too and within the rate limits.
@@ -222,7 +234,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     const started = performance.now();
     let outcome: Outcome<unknown>;
     const parsed = ClientMessageSchemas[event].safeParse(payload);
-    if (!parsed.success) {
+    if (payload === TOO_MANY) {
+      outcome = refuse(ErrorCode.invalidMessage, `the ${event} message takes one payload (an object), then the ack`);
+    } else if (!parsed.success) {
       outcome = refuse(ErrorCode.invalidMessage, `the ${event} message does not fit its schema`, { issues: issuesOf(parsed.error) });
     } else {
       try {
@@ -257,6 +271,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 
   return { io, drain };
 }
+
+/** Stands for "more than one payload" (never a valid message). */
+const TOO_MANY = Symbol('too many payloads');
 
 async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise<Outcome<TableDoc>>): Promise<Outcome<TableDoc>> {
   const player = socket.data.player;

@@ -1,6 +1,7 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, TableCode, TableId } from '@fives/protocol';
 import { awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
+import { MemoryOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
@@ -24,6 +25,7 @@ export class MemoryTableStore implements TableStore {
   private readonly seated = new Map<string, TableId>();
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
   readonly rates = new MemoryRateCounter();
+  readonly sockets = new MemoryOpenSockets();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly watchers = new Map<string, number>();

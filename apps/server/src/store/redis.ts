@@ -1,5 +1,6 @@
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
+import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
@@ -22,6 +23,7 @@ import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from '.
  *   {prefix}ph:waiting, ph:over  sets: ids of tables waiting for players, and of finished games
  *   {prefix}t:{<id>}:rec      hash: rules, games — what an expired table's records need
  *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
+ *   {prefix}so:<addr>         hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *
  * plus the jobs (`jobs/redis.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
  * prefix. Every change goes through one Lua script that checks the stored version and writes the
@@ -166,6 +168,7 @@ export class RedisTableStore implements TableStore {
   readonly jobs: RedisJobQueue;
   readonly matchmaking: RedisMatchmaking;
   readonly rates: RedisRateCounter;
+  readonly sockets: RedisOpenSockets;
 
   private constructor(
     private readonly client: RedisClient,
@@ -175,6 +178,7 @@ export class RedisTableStore implements TableStore {
     this.jobs = new RedisJobQueue(client, prefix);
     this.matchmaking = new RedisMatchmaking(client, prefix);
     this.rates = new RedisRateCounter(client, prefix);
+    this.sockets = new RedisOpenSockets(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {

@@ -1,5 +1,6 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
+import type { OpenSocketCounter } from '../guard/open-sockets.ts';
 import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
@@ -38,6 +39,8 @@ export interface TableStore {
   readonly matchmaking: Matchmaking;
   /** The per-address rate limits' counters (shared by every node that shares the store). */
   readonly rates: RateCounter;
+  /** How many sockets each address holds open across the nodes (the per-address cap). */
+  readonly sockets: OpenSocketCounter;
   /**
    * Stores a new table (version 0) under its id and code, lists it if it is open (see
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).

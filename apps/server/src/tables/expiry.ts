@@ -1,3 +1,4 @@
+import type { TableId } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TableStore } from '../store/store.ts';
 
@@ -8,8 +9,8 @@ export interface TableExpiryOptions {
   readonly sweepMs: number;
   readonly now: () => number;
   readonly log: FastifyBaseLogger;
-  /** Told how many tables were removed (the open-tables list may have changed). */
-  readonly onExpired: (count: number) => void;
+  /** Told which tables were removed (the open-tables list may have changed; who is at them is told). */
+  readonly onExpired: (ids: readonly TableId[]) => void;
 }
 
 /**
@@ -43,15 +44,15 @@ export class TableExpiry {
   async sweep(): Promise<number> {
     if (this.o.ttlMs <= 0) return 0;
     const batch = 100;
-    let removed = 0;
+    const removed: TableId[] = [];
     for (;;) {
       const now = this.o.now();
       const ids = await this.store.expireIdle(now - this.o.ttlMs, batch, now);
       for (const id of ids) this.o.log.info({ tableId: id, event: 'expired' }, 'table event');
-      removed += ids.length;
+      removed.push(...ids);
       if (ids.length < batch) break;
     }
-    if (removed > 0) this.o.onExpired(removed);
-    return removed;
+    if (removed.length > 0) this.o.onExpired(removed);
+    return removed.length;
   }
 }

@@ -194,8 +194,16 @@ export class TableService {
     return this.o.store.load(id);
   }
 
-  idForCode(code: TableCode): Promise<TableId | null> {
-    return this.o.store.idForCode(code);
+  /**
+   * The table a code finds, while the code is live: it is retired (found like a code that does
+   * not exist) once the table's game has started, every seat taken. Nobody needs it then — a
+   * seat is taken back through the table's own link, `/t/<id>`, which watching keeps using too —
+   * and a code found by guessing would let a stranger watch a private game.
+   */
+  async tableForCode(code: TableCode): Promise<TableDoc | null> {
+    const id = await this.o.store.idForCode(code);
+    const doc = id === null ? null : await this.o.store.load(id);
+    return doc === null || codeRetired(doc) ? null : doc;
   }
 
   /** A spectator's connection comes (+1) to the table or goes (-1): see `TableStore.watch`. */
@@ -569,4 +577,9 @@ export class TableService {
 
 function sameSeat(a: SeatRecord, b: SeatRecord): boolean {
   return a.kind === b.kind && (a.kind !== 'bot' || (b.kind === 'bot' && a.level === b.level));
+}
+
+/** A game has started here (every seat was taken to start it): the table's code finds it no more. */
+export function codeRetired(doc: TableDoc): boolean {
+  return doc.game > 0;
 }
