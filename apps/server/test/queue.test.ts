@@ -6,6 +6,7 @@ import { FakeClock } from './support/clock.ts';
 import { killed, spawnNode } from './support/process.ts';
 import { redisStore, uniquePrefix } from './support/redis.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
+import { queueRoom } from '../src/sockets/rooms.ts';
 
 describe('random opponents', () => {
   const clients: TestClient[] = [];
@@ -111,6 +112,27 @@ describe('random opponents', () => {
     await b.request('queue:join', { rules });
     const two = await c.request('queue:join', { rules });
     expect(two.ok && two.data.waiting).toBe(2);
+  });
+
+  it('leaving a queue and joining it again at once keeps the connection in its room, through the Redis adapter', async () => {
+    const cluster = await startNodes(2, { seed: 'rejoin' });
+    cleanups.push(() => cluster.close());
+    const [node] = cluster.nodes;
+    const ada = await guest(node!.url, 'Ada');
+    const a = await TestClient.connect(node!.url, ada.token);
+    clients.push(a);
+    const rules = { preset: 'allFives' as const, players: 3 as const };
+    const joined = await a.request('queue:join', { rules, waitSeconds: 600 });
+    if (!joined.ok) throw new Error(joined.error.message);
+    // Sent back to back, as a player who clicks "leave" then "join" again does.
+    const [left, again] = await Promise.all([a.request('queue:leave', {}), a.request('queue:join', { rules, waitSeconds: 600 })]);
+    expect([left.ok, again.ok]).toEqual([true, true]);
+    // A request to the other node, answered: every message this node published before it (the
+    // leave's request to every node, this one too) has come back from Redis and been handled.
+    await node!.app.io.fetchSockets();
+    const inRoom = await node!.app.io.local.in(queueRoom(joined.data.queue)).fetchSockets();
+    // Not in the room: its status would not reach it, and a lost connection would not leave the queue (a ghost seated).
+    expect(inRoom.map((s) => s.id)).toEqual([a.socket.id]);
   });
 
   it('many people joining at the same moment, on two nodes and from two tabs each, are each seated once', async () => {

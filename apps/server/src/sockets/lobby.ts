@@ -45,7 +45,14 @@ export function lobbyHandlers(deps: { io: GameServer; lobby: LobbyService; attac
       const player = socket.data.player;
       if (player === null) return success({ left: false });
       const queue = await lobby.leaveQueue(player.id);
-      if (queue !== null) io.in(playerRoom(player.id)).socketsLeave(queueRoom(queue));
+      if (queue !== null) {
+        const room = queueRoom(queue);
+        // This node's connections leave now. Through the Redis adapter a leave is a request that
+        // reaches this node too only once Redis sends it back: after a join of the same queue sent
+        // right behind the leave, which it would undo. So the request leaves this connection out.
+        io.local.in(playerRoom(player.id)).socketsLeave(room);
+        io.in(playerRoom(player.id)).except(socket.id).socketsLeave(room);
+      }
       return success({ left: queue !== null });
     },
   };
