@@ -1,3 +1,4 @@
+import { unhandledRejections } from '../process-faults.ts';
 import { Counter, Gauge, MetricsRegistry } from './registry.ts';
 
 /** What this process counts about itself and its tables. */
@@ -21,6 +22,9 @@ export function serverMetrics(): ServerMetrics {
     ),
   );
   registry.add(new Gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss()));
+  registry.add(
+    new Gauge('fives_unhandled_rejections_total', 'Promise rejections nobody handled (each a bug, logged; the process goes on).', unhandledRejections, 'counter'),
+  );
   const moves = registry.add(new Counter('fives_moves_total', 'Game actions (plays, draws, passes, claims, Muggins calls) committed by this process.'));
   return { registry, moves };
 }
