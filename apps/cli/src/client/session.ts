@@ -86,15 +86,34 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     const request = <E extends ClientEvent>(event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> =>
       new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
 
+    /**
+     * A refusal with server/busy (the server cannot reach its store just now) is no answer: ask
+     * again once the server says it may (`retryAfterMs`). True when it will be asked again.
+     */
+    const retryLater = (p: Problem, again: () => void): boolean => {
+      if (p.code !== 'server/busy') return false;
+      const afterMs = p.retryAfterMs ?? BUSY_RETRY_MS;
+      print({ type: 'retrying', event: p.event ?? null, code: p.code, afterMs });
+      setTimeout(() => {
+        if (!done) again();
+      }, afterMs);
+      return true;
+    };
     const join = (id: string): void => {
       void request('table:join', { tableId: id as never }).then((reply) => {
-        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+        if (!reply.ok) {
+          if (retryLater(reply.error, () => join(id))) return;
+          return finish(1, { type: 'refused', ...reply.error });
+        }
         print({ type: 'joined', tableId: id, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
       });
     };
     const queue = (q: NonNullable<SessionOptions['queue']>): void => {
       void request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }).then((reply) => {
-        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+        if (!reply.ok) {
+          if (retryLater(reply.error, () => queue(q))) return;
+          return finish(1, { type: 'refused', ...reply.error });
+        }
         // An arrival that completes a table hears its match before this answer.
         if (tableId === null) print({ type: 'queued', ...queueLine(reply.data) });
       });
@@ -132,6 +151,17 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     socket.on('refused', (p: Problem) => {
       // A stale move lost a race with another change; the newer state that follows decides again.
       print({ type: 'refused', code: p.code, message: p.message, ...(p.event ? { event: p.event } : {}) });
+      // A move or a start the server was too busy to take: the same decision, asked again later
+      // (unless a newer state came meanwhile, which decides anew). Joins retry from their ack.
+      if (p.event === 'game:action' || p.event === 'table:start') {
+        const refusedOn = state?.version;
+        retryLater(p, () => {
+          if (state === null || state.version !== refusedOn) return;
+          actedOn = -1;
+          startedAt = -1;
+          decide(state);
+        });
+      }
     });
     socket.on('table:detached', () => finish(1, { type: 'detached', tableId, reason: 'another connection took this seat' }));
     socket.on('table:presence', (p: { connected: boolean[] }) => print({ type: 'presence', connected: p.connected }));
@@ -145,6 +175,11 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       if (s.table.phase === 'over' && s.view !== null) {
         return finish(0, { type: 'final', tableId, game: s.table.game, seat: s.seat, scores: s.view.scores, winner: s.view.winner });
       }
+      decide(s);
+    });
+
+    /** What this seat does in state `s`: start the table when it is the host and the seats are full, or move. */
+    function decide(s: TableState): void {
       // Read from the state, not the join's ack: the first state can arrive before the ack.
       const host = s.seat !== null && s.table.hostSeat === s.seat;
       if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) {
@@ -157,9 +192,12 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       if (action === null) return;
       actedOn = s.version;
       socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
-    });
+    }
   });
 }
+
+/** How long to wait before asking again when a busy refusal does not say. */
+const BUSY_RETRY_MS = 1000;
 
 /** Prints what is new in a state: the seats when they change, each new hand, each new public event. */
 function report(s: TableState, shown: { game: number; hand: number; events: number; seats: string }, print: (line: Line) => void) {
