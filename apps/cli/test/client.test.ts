@@ -102,4 +102,35 @@ describe('fives client', () => {
       await flaky.close();
     }
   });
+  it('asks again after retryAfterMs for a join and a move refused with server/busy, and plays on to the end', async () => {
+    // A node whose store "does not answer" until the test says it does (no probe of its own in between).
+    const flaky = await build({ store: new MemoryTableStore(), secret: 'cli-test-secret-0123456789', logger: false, botDelayMs: 0, handPauseMs: 0, webRoot: null, storeProbeMs: 3_600_000 });
+    try {
+      const flakyUrl = await flaky.listen({ port: 0, host: '127.0.0.1' });
+      await flaky.monitor.probe();
+      flaky.monitor.failed();
+      const lines: Line[] = [];
+      let moveRefused = false;
+      const code = await runSession(
+        { url: flakyUrl, name: 'Patient', policy: POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+        (line) => {
+          lines.push(line);
+          // The join is refused first; the store is back while the client waits to ask again.
+          if (line.type === 'retrying') void flaky.monitor.probe();
+          // Then it goes away again as the first hand is dealt: this seat's next move is refused.
+          if (line.type === 'hand' && !moveRefused) {
+            moveRefused = true;
+            flaky.monitor.failed();
+          }
+        },
+      );
+      expect(code).toBe(0);
+      const retried = lines.filter((l) => l.type === 'retrying');
+      expect(retried.map((l) => l.event)).toEqual(['table:join', 'game:action']);
+      for (const r of retried) expect(r).toMatchObject({ code: 'server/busy', afterMs: expect.any(Number) });
+      expect(lines.at(-1)).toMatchObject({ type: 'final', game: 1, seat: 0 });
+    } finally {
+      await flaky.close();
+    }
+  });
 });

@@ -23,6 +23,7 @@ import { createRuntime } from './runtime.ts';
 import { attachRedisAdapter } from './sockets/adapter.ts';
 import { tableGone } from './sockets/gone.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
+import { StateResync } from './sockets/resync.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { StoreMonitor } from './store/monitor.ts';
@@ -143,7 +144,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     reply.header('x-request-id', request.id);
   });
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
-  const store = tagStoreErrors(options.store ?? new MemoryTableStore());
+  const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
@@ -236,7 +237,19 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     storeFailed: () => monitor.failed(),
   });
   io = sockets;
-  const adapter = options.adapter === undefined ? null : await attachRedisAdapter(sockets, options.adapter.url, options.adapter.prefix);
+  // Back from a Redis outage: the states this node's sockets may have missed, sent again.
+  const resync = new StateResync(sockets, { load: (id) => service.load(id), now: () => now().getTime(), log: app.log.child({ component: 'resync' }) });
+  const resend = (): void => {
+    resync.resend().catch((error: unknown) => app.log.error({ err: error }, 'sending the states again failed'));
+  };
+  store.onReconnect?.(resend);
+  const adapter =
+    options.adapter === undefined
+      ? null
+      : await attachRedisAdapter(sockets, options.adapter.url, options.adapter.prefix, {
+          reconnected: resend,
+          publishFailed: (error) => app.log.debug({ err: error }, 'a broadcast was lost with the connection to Redis (its state is sent again on reconnection)'),
+        });
   const guard = new SocketGuard(sockets, {
     rates: store.rates,
     sockets: store.sockets,

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { build, listen } from './app.ts';
 import { ConfigError, configFromEnv } from './config.ts';
+import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { RedisTableStore } from './store/redis.ts';
 import type { TableStore } from './store/store.ts';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
+  surviveUnhandledRejections(log);
   let store: TableStore;
   if (config.redisUrl === undefined) {
     store = new MemoryTableStore();

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,40 +10,8 @@ import { RedisTableStore } from '../src/store/redis.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { freePort } from './support/process.ts';
 import { uniquePrefix } from './support/redis.ts';
+import { startRedis, stopRedis as stopped, until } from './support/redis-server.ts';
 import { type TestServer, startServer } from './support/server.ts';
-
-/** A Redis of the test's own (append-only file, every write synced), so it can be stopped and started again. */
-async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${out}`)));
-  });
-  return child;
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-/** Asks until `test` holds (a bounded number of times, each a short wait apart): a state to reach, not a time to measure. */
-async function until(what: string, test: () => Promise<boolean>, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await test()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 describe('Redis restarting in the middle of a game', () => {
   const redis: ChildProcess[] = [];

@@ -1,4 +1,5 @@
 import { Counter } from 'prom-client';
+import { unhandledRejections } from '../process-faults.ts';
 import { MetricsRegistry } from './registry.ts';
 
 /** What this process counts about itself and its tables. */
@@ -15,6 +16,16 @@ export function serverMetrics(): ServerMetrics {
     name: 'fives_moves_total',
     help: 'Game actions (plays, draws, passes, claims, Muggins calls) committed by this process.',
     registers: [registry.registry],
+  });
+  new Counter({
+    name: 'fives_unhandled_rejections_total',
+    help: 'Promise rejections nobody handled (each a bug, logged; the process goes on).',
+    registers: [registry.registry],
+    // Counted by the process's safety net (process-faults.ts), read when scraped.
+    collect() {
+      this.reset();
+      this.inc(unhandledRejections());
+    },
   });
   return { registry, moves: { inc: () => moves.inc() } };
 }

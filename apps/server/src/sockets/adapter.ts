@@ -4,12 +4,22 @@ import type { Packet } from 'socket.io-parser';
 import { keepPayloadJson } from './encoder.ts';
 import type { GameServer } from './types.ts';
 
+export interface AdapterEvents {
+  /**
+   * The subscriber is connected and subscribed again after losing Redis: broadcasts made by
+   * other nodes meanwhile may not have reached this node's sockets (`StateResync`).
+   */
+  readonly reconnected?: () => void;
+  /** A publish failed (Redis went away while it was under way): its broadcast was lost. */
+  readonly publishFailed?: (error: unknown) => void;
+}
+
 /**
  * The Socket.IO Redis adapter: a broadcast to a room reaches the sockets of that room on every
  * node, so players of one table may sit on different nodes. Its own two connections (a
  * subscriber cannot send commands), its channel under the store's prefix.
  */
-export async function attachRedisAdapter(io: GameServer, url: string, prefix: string): Promise<{ close(): Promise<void> }> {
+export async function attachRedisAdapter(io: GameServer, url: string, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
   // No per-command timeout (node-redis's default makes an AbortSignal timer for every command, a
   // few % of the CPU under load): a publish that waits only delays a broadcast, and the
   // adapter's requests to the other nodes have a timeout of their own.
@@ -19,6 +29,9 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
   pub.on('error', () => {});
   sub.on('error', () => {});
   await Promise.all([pub.connect(), sub.connect()]);
+  catchPublishes(pub, events.publishFailed ?? (() => {}));
+  // 'ready' comes once the client has subscribed again (node-redis resubscribes before it says so).
+  sub.on('ready', () => events.reconnected?.());
   const parser = new JsonParser();
   io.adapter(createAdapter(pub, sub, { key: `${prefix}io`, parser }));
   parser.ownUid = (io.of('/').adapter as unknown as { uid: string }).uid;
@@ -30,6 +43,25 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
       if (pub.isOpen) await pub.close();
     },
   };
+}
+
+type PublishingClient = Pick<ReturnType<typeof createClient>, 'publish'>;
+
+/**
+ * The adapter publishes without waiting for the answer (`this.pubClient.publish(...)`, for
+ * every broadcast and every request to the other nodes), so a publish under way when Redis
+ * went away rejected with nobody to catch it — SocketClosedUnexpectedlyError or ECONNRESET, an
+ * unhandled rejection that ended the process. Every publish is caught here; what it carried
+ * is sent again when the nodes are back (`StateResync`).
+ */
+export function catchPublishes(client: PublishingClient, failed: (error: unknown) => void): void {
+  const publish = client.publish.bind(client);
+  const caught = (channel: string | Buffer, message: string | Buffer): Promise<number> =>
+    publish(channel, message).catch((error: unknown) => {
+      failed(error);
+      return 0;
+    });
+  Object.assign(client, { publish: caught });
 }
 
 /**

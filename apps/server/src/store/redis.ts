@@ -341,6 +341,11 @@ export class RedisTableStore implements TableStore {
     }
   }
 
+  onReconnect(listener: () => void): void {
+    // Registered after the first connection: 'ready' from now on means connected again.
+    this.client.on('ready', listener);
+  }
+
   async close(): Promise<void> {
     if (this.client.isOpen) await this.client.close();
   }

@@ -81,5 +81,10 @@ export interface TableStore {
   /** What is kept of an expired table for its records; null when nothing is (or it never expired). */
   keptRecord(id: TableId): Promise<KeptRecord | null>;
   ping(): Promise<boolean>;
+  /**
+   * Calls `listener` each time the connection is back after it was lost (Redis; a store in
+   * memory is never lost): the node sends its sockets the states they may have missed.
+   */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }

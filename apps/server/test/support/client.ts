@@ -131,6 +131,18 @@ export class TestClient {
       if (this.state === null || s.version > this.state.version) this.state = s;
       if (this.autoplay) this.maybeAct();
     }
+    if (event === 'refused') {
+      // As the protocol asks: a move refused with server/busy (the store away) is sent again after retryAfterMs.
+      const p = payload as { code?: string; event?: string; retryAfterMs?: number };
+      if (p.code === 'server/busy' && p.event === 'game:action') {
+        const refusedOn = this.actedOn;
+        setTimeout(() => {
+          if (this.actedOn !== refusedOn) return;
+          this.actedOn = -1;
+          if (this.autoplay) this.maybeAct();
+        }, p.retryAfterMs ?? 500);
+      }
+    }
     this.waiters = this.waiters.filter((w) => {
       if (w.event !== event || !w.test(payload as never)) return true;
       w.resolve(payload as never);
