@@ -1,4 +1,4 @@
-import { type Tile, type TileMask, SUIT, isDouble, otherHalf } from './tiles.ts';
+import { type Tile, type TileMask, FULL_SET, SUIT, isDouble, otherHalf } from './tiles.ts';
 
 /**
  * The layout as the rules see it: only the open ends matter for what may be played and what it
@@ -79,7 +79,7 @@ export function boardCount(b: Board): number {
 
 /** Every tile that fits some open end; on an empty board, every tile. */
 export function fitMask(b: Board): TileMask {
-  if (b.tiles === 0) return (1 << 28) - 1;
+  if (b.tiles === 0) return FULL_SET;
   let m = 0;
   for (let i = 0; i < 4; i++) {
     const v = b.open[i] as number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
+import { VARIANTS, type Variant, variantRules } from './variant.ts';
 
 /**
  * The rules object of RULES.md §12: a preset plus any option set on top of it. `RulesInput` is
@@ -10,8 +11,6 @@ import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const VARIANTS = ['allFives', 'block', 'draw'] as const;
-export type Variant = (typeof VARIANTS)[number];
 export type FirstLeader = 'random' | 'highestDouble';
 export type NextLeader = 'winner' | 'highestDouble' | 'nextSeat';
 export type BlockedScoring = 'others' | 'othersMinusOwn';
@@ -84,7 +83,8 @@ function derivedHandSize(players: number): number {
 }
 
 function derivedTarget(o: Omit<Options, 'target'>, players: number): number {
-  if (o.variant !== 'allFives') return players === 2 || o.partnerships ? 100 : 61;
+  // Games that score only at a hand's end are shorter.
+  if (!variantRules(o).scoresDuringPlay) return players === 2 || o.partnerships ? 100 : 61;
   if (o.scoreUnit === 'fives') return 61;
   return players === 2 ? 250 : 200;
 }
@@ -127,21 +127,22 @@ function contradictions(input: RulesInput): Problem[] {
       message: `${r.players} hands of ${r.handSize} tiles need ${r.handSize * r.players} tiles; the set has 28`,
     });
   }
-  if (r.variant !== 'allFives') {
+  const variant = variantRules(r);
+  if (!variant.scoresDuringPlay) {
     const why = `variant '${r.variant}' scores nothing during a hand`;
     if (r.muggins) out.push({ path: at('muggins'), message: `muggins needs All Fives scoring; ${why}` });
     if (r.scoreUnit === 'fives') {
       out.push({ path: at('scoreUnit'), message: `scoreUnit 'fives' exists for All Fives only; ${why}` });
     }
-    if (input.spinnerOpens !== undefined) {
-      out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
-    }
-    if (input.blockedScoring !== undefined) {
-      out.push({
-        path: ['blockedScoring'],
-        message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
-      });
-    }
+  }
+  if (!variant.spinner && input.spinnerOpens !== undefined) {
+    out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
+  }
+  if (variant.handEnd !== 'othersPips' && input.blockedScoring !== undefined) {
+    out.push({
+      path: ['blockedScoring'],
+      message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
+    });
   }
   return out;
 }
@@ -166,12 +167,4 @@ export function sideCount(rules: Rules): number {
 
 export function sideOf(rules: Rules, seat: number): number {
   return rules.partnerships ? seat % 2 : seat;
-}
-
-export function hasSpinner(rules: Rules): boolean {
-  return rules.variant === 'allFives';
-}
-
-export function scoresDuringPlay(rules: Rules): boolean {
-  return rules.variant === 'allFives';
 }

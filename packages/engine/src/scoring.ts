@@ -1,6 +1,7 @@
 import type { Rules } from './rules.ts';
 import { sideCount, sideOf } from './rules.ts';
 import type { Award, Seat } from './state.ts';
+import { variantRules } from './variant.ts';
 
 /** Nearest multiple of five, halves up: 27 → 25, 28 → 30, 12.5 → 15 (RULES.md §7). */
 export function round5(x: number): number {
@@ -22,7 +23,7 @@ export function countScore(rules: Rules, count: number): number {
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */
 export function handAwards(rules: Rules, pips: readonly number[], out: Seat | null): Award[] {
-  const awards = rules.variant === 'allFives' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
+  const awards = variantRules(rules).handEnd === 'othersPips' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
   return awards.filter((a) => a.points > 0).map((a) => ({ seat: a.seat, points: inUnits(rules, a.points) }));
 }
 
