@@ -32,7 +32,7 @@ export interface ArenaOptions {
   readonly games: number;
   readonly seed: string;
   readonly budget?: Budget;
-  /** Called after each game with its record (RECORD.md), e.g. to write it out. */
+  /** Called after each game with its record (docs/records.md#the-record), e.g. to write it out. */
   readonly onGame?: (index: number, record: GameRecord, result: GameResult) => void;
   /** The clock decision times are measured with (default performance.now). */
   readonly now?: () => number;

@@ -18,7 +18,7 @@ import { assertNever } from './never.ts';
 import type { Action, Seat } from './state.ts';
 import { type Tile, type TileMask, TILE_COUNT, formatTile, has, high, low } from './tiles.ts';
 
-/** The moves of RULES.md §4–§10, each checking its own legality and editing the draft. */
+/** The moves of docs/rules.md, from #playing-a-tile to #muggins, each checking its own legality and editing the draft. */
 
 export function step(d: Draft, a: Action): GameError | null {
   switch (a.type) {

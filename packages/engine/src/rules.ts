@@ -3,7 +3,7 @@ import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { VARIANTS, type Variant, variantRules } from './variant.ts';
 
 /**
- * The rules object of RULES.md §12: a preset plus any option set on top of it. `RulesInput` is
+ * The rules object of docs/rules.md#the-rules-object: a preset plus any option set on top of it. `RulesInput` is
  * what people and records write; `Rules` is the same thing with every option decided, which is
  * all the engine ever reads.
  */
