@@ -11,11 +11,17 @@ import { VARIANTS, type Variant, variantRules } from './variant.ts';
 export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export type FirstLeader = 'random' | 'highestDouble';
-export type NextLeader = 'winner' | 'highestDouble' | 'nextSeat';
-export type BlockedScoring = 'others' | 'othersMinusOwn';
-export type SpinnerOpens = 'afterBothSides' | 'immediately';
-export type ScoreUnit = 'points' | 'fives';
+// Each option's values, once: the rules input's schema and the protocol's view schema read them.
+export const FIRST_LEADERS = ['random', 'highestDouble'] as const;
+export type FirstLeader = (typeof FIRST_LEADERS)[number];
+export const NEXT_LEADERS = ['winner', 'highestDouble', 'nextSeat'] as const;
+export type NextLeader = (typeof NEXT_LEADERS)[number];
+export const BLOCKED_SCORINGS = ['others', 'othersMinusOwn'] as const;
+export type BlockedScoring = (typeof BLOCKED_SCORINGS)[number];
+export const SPINNER_OPENINGS = ['afterBothSides', 'immediately'] as const;
+export type SpinnerOpens = (typeof SPINNER_OPENINGS)[number];
+export const SCORE_UNITS = ['points', 'fives'] as const;
+export type ScoreUnit = (typeof SCORE_UNITS)[number];
 
 export interface Rules {
   readonly preset: Preset;
@@ -51,6 +57,11 @@ const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
   draw: { variant: 'draw', handSize: 7 },
 };
 
+/** The variant a preset plays (before any `variant` option set on top of it). */
+export function presetVariant(preset: Preset): Variant {
+  return PRESET_OPTIONS[preset].variant ?? 'allFives';
+}
+
 const rulesInputShape = {
   preset: z.enum(PRESETS).optional(),
   players: z.union([z.literal(2), z.literal(3), z.literal(4)], {
@@ -59,11 +70,11 @@ const rulesInputShape = {
   variant: z.enum(VARIANTS).optional(),
   handSize: z.int().min(1).max(14).optional(),
   target: z.int().min(1).max(100_000).optional(),
-  firstLeader: z.enum(['random', 'highestDouble']).optional(),
-  nextLeader: z.enum(['winner', 'highestDouble', 'nextSeat']).optional(),
-  blockedScoring: z.enum(['others', 'othersMinusOwn']).optional(),
-  spinnerOpens: z.enum(['afterBothSides', 'immediately']).optional(),
-  scoreUnit: z.enum(['points', 'fives']).optional(),
+  firstLeader: z.enum(FIRST_LEADERS).optional(),
+  nextLeader: z.enum(NEXT_LEADERS).optional(),
+  blockedScoring: z.enum(BLOCKED_SCORINGS).optional(),
+  spinnerOpens: z.enum(SPINNER_OPENINGS).optional(),
+  scoreUnit: z.enum(SCORE_UNITS).optional(),
   muggins: z.boolean().optional(),
   partnerships: z.boolean().optional(),
 };
@@ -96,7 +107,7 @@ function resolveUnchecked(input: RulesInput): Rules {
     (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
   const players = input.players;
   const base = {
-    variant: pick('variant', 'allFives'),
+    variant: input.variant ?? presetVariant(preset),
     handSize: pick('handSize', derivedHandSize(players)),
     firstLeader: pick('firstLeader', 'random'),
     nextLeader: pick('nextLeader', 'winner'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VARIANTS, VARIANT_RULES, type Variant, boardRules, resolveRules, variantRules } from '../src/index.ts';
+import { PRESETS, VARIANTS, VARIANT_RULES, type Variant, boardRules, presetVariant, resolveRules, variantRules } from '../src/index.ts';
 import { playRandomGame } from './support/random-game.ts';
 
 /**
@@ -59,6 +59,15 @@ describe('the rules of each variant', () => {
       expect(hands.some((h) => h.drew)).toBe(v.draws);
     });
   }
+
+  it("knows each preset's variant before any option is set, as the lobby asks it", () => {
+    for (const preset of PRESETS) {
+      const rules = resolveRules({ preset, players: 4 });
+      if (!rules.ok) throw new Error(rules.error.message);
+      expect(presetVariant(preset)).toBe(rules.value.variant);
+    }
+    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw']);
+  });
 
   it('refuses the options a variant has no use for', () => {
     for (const variant of VARIANTS) {
