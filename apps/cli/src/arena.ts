@@ -24,7 +24,7 @@ Decision times count the moves where a player had a choice.
   --seed S         seed of the deals and the players' choices (default "arena")
   --budget-ms M    thinking time per move of the searching levels (default 150)
   --samples K      instead of time, K deals sampled per move: reproducible from the seed
-  --records DIR    write each game's record (RECORD.md) to DIR/game-NNNN.json, for fives replay
+  --records DIR    write each game's record (docs/records.md) to DIR/game-NNNN.json, for fives replay
 
 Exit codes: 0 done; 2 bad options.
 `;

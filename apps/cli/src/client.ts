@@ -18,14 +18,14 @@ see docs/fairness.md).
 
   --url URL          the server, e.g. http://localhost:3000
   --name NAME        the display name to play under
-  --create JSON      create a table with these rules (RULES.md), e.g. '{"preset":"allFives"}';
+  --create JSON      create a table with these rules (docs/rules.md), e.g. '{"preset":"allFives"}';
                      the first line is {"type":"created","tableId":…,"inviteUrl":…}, and the
                      game starts as soon as every seat is taken
   --seats N          seats at the new table (default: the rules' players; sets them if absent)
   --bots K           how many of them are computer players (the last K; default 0)
   --level LEVEL      their level: ${BOT_LEVELS.join(', ')} (default medium)
   --join URL         join the table of an invite link (…/t/<table id>)
-  --queue JSON       wait for random opponents who want these rules (RULES.md, players
+  --queue JSON       wait for random opponents who want these rules (docs/rules.md, players
                      required), e.g. '{"preset":"muggins","players":3}'; prints
                      {"type":"queued",…} and {"type":"queue","waiting":…} while waiting, then
                      {"type":"matched","tableId":…,"seat":…} and plays that table

@@ -16,7 +16,7 @@ the deal is the engine's dealFromSeed(rules, seed), so anyone can check it. Prin
    "record"?: {"hand": N, "dealMatches": true|false, "leader": L}}
 
   --seed SEED          the hand's revealed seed (32 to 128 hex digits)
-  --rules JSON         the table's rules (RULES.md), e.g. '{"preset":"muggins","players":3}'
+  --rules JSON         the table's rules (docs/rules.md), e.g. '{"preset":"muggins","players":3}'
   --record FILE        a game record (GET /api/tables/<id>/games/<n>/record): its rules, and
   --hand N             its hand N (from 1) to compare with the remade deal
   --commitment HEX     the commitment shown before the hand, to compare with the seed's
@@ -81,7 +81,7 @@ function jsonOf(text: string, flag: string): unknown {
 function rulesOf(json: unknown): Rules {
   const input = RulesInputSchema.safeParse(json);
   const rules = input.success ? resolveRules(input.data) : null;
-  if (rules === null || !rules.ok) throw new UsageError('the rules are not a valid rules object (RULES.md)');
+  if (rules === null || !rules.ok) throw new UsageError('the rules are not a valid rules object (docs/rules.md)');
   return rules.value;
 }
 

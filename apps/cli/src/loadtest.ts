@@ -30,7 +30,7 @@ RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0.
   --players P   seats per table (default 2)
   --humans H    of them, headless clients (default 1); the rest computer players
   --level L     the computer players' level: ${BOT_LEVELS.join(', ')} (default easy)
-  --rules JSON  the rules (RULES.md; default {"preset":"allFives"}), players set from --players
+  --rules JSON  the rules (docs/rules.md; default {"preset":"allFives"}), players set from --players
   --think MS    a person's pause before each move, on average: 0.5 to 1.5 times MS
                 (default 0: as fast as the rules allow);
                 a human pace is some 1000-3000, with the servers' BOT_DELAY_MS at its default

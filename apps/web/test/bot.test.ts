@@ -1,4 +1,4 @@
-import { type GameState, type TableView, apply, leaderFor, legalActions, newGame, randomDeal, seededRandom, startHand, view } from '@fives/engine';
+import { type GameState, type TableView, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { botMove, toAction } from '../src/connection/bot.ts';
 import { BOT_LEVELS } from '../src/connection/types.ts';
@@ -9,9 +9,8 @@ function* seatViews(rules: Parameters<typeof newGame>[0], seed: string): Generat
   const created = newGame(rules);
   if (!created.ok) throw new Error(created.error.message);
   let state: GameState = created.value;
-  const deal = randomDeal(state.rules, random);
-  const choice = leaderFor(state, deal);
-  const started = startHand(state, deal, choice.kind === 'random' ? random.int(state.rules.players) : undefined);
+  const { deal, leader } = dealHand(state, random);
+  const started = startHand(state, deal, leader);
   if (!started.ok) throw new Error(started.error.message);
   state = started.value;
   while (state.status === 'playing' && state.hand !== null) {

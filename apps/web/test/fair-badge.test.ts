@@ -1,4 +1,4 @@
-import { type GameState, type RulesInput, apply, dealFromSeed, leaderFor, legalActions, newGame, resolveRules, seededRandom, startHand, view } from '@fives/engine';
+import { type GameState, type RulesInput, apply, dealHand, legalActions, newGame, resolveRules, seededRandom, startHand, view } from '@fives/engine';
 import { type Fairness, type FairnessInput, commitmentOf } from '@fives/protocol';
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +15,8 @@ function states(forge: boolean): FairnessInput[] {
   let version = 0;
   for (let hand = 1; hand <= 2 && state.status !== 'over'; hand++) {
     const seed = `${hand}`.repeat(32);
-    const made = dealFromSeed(state.rules, seed);
-    const choice = leaderFor(state, made.deal);
-    state = (startHand(state, made.deal, choice.kind === 'decided' ? choice.seat : made.randomLeader) as { ok: true; value: GameState }).value;
+    const made = dealHand(state, seed);
+    state = (startHand(state, made.deal, made.leader) as { ok: true; value: GameState }).value;
     const revealed = forge && hand === 2 ? 'f'.repeat(32) : seed;
     const push = (): void => {
       const over = state.hand?.end !== null || state.status === 'over';

@@ -1,4 +1,4 @@
-import { type GameState, type TableView, apply, leaderFor, newGame, randomDeal, seededRandom, startHand, view } from '@fives/engine';
+import { type GameState, type TableView, apply, dealHand, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { botMove, toAction } from '../src/connection/bot.ts';
 
 /**
@@ -11,9 +11,8 @@ export function* positions(rules: Parameters<typeof newGame>[0], seed: string, h
   if (!created.ok) throw new Error(created.error.message);
   let state: GameState = created.value;
   for (let h = 0; h < hands && state.status !== 'over'; h++) {
-    const deal = randomDeal(state.rules, random);
-    const choice = leaderFor(state, deal);
-    const started = startHand(state, deal, choice.kind === 'random' ? random.int(state.rules.players) : undefined);
+    const { deal, leader } = dealHand(state, random);
+    const started = startHand(state, deal, leader);
     if (!started.ok) throw new Error(started.error.message);
     state = started.value;
     yield view(state, 0);

@@ -5,12 +5,12 @@ import {
   type Rules,
   type RulesInput,
   apply,
-  dealFromSeed,
+  dealHand,
   handToRecord,
-  leaderFor,
   legalActions,
   newGame,
   seededRandom,
+  sideCount,
   sideOf,
   startHand,
   view,
@@ -32,7 +32,7 @@ export interface ArenaOptions {
   readonly games: number;
   readonly seed: string;
   readonly budget?: Budget;
-  /** Called after each game with its record (RECORD.md), e.g. to write it out. */
+  /** Called after each game with its record (docs/records.md#the-record), e.g. to write it out. */
   readonly onGame?: (index: number, record: GameRecord, result: GameResult) => void;
   /** The clock decision times are measured with (default performance.now). */
   readonly now?: () => number;
@@ -76,7 +76,7 @@ export function playArena(o: ArenaOptions, onProgress?: (done: number) => void):
   const first = newGame(o.rules);
   if (!first.ok) throw new ArenaError(first.error.message);
   const rules = first.value.rules;
-  const rotation = rules.partnerships ? 2 : rules.players;
+  const rotation = sideCount(rules);
   const timesA: number[] = [];
   const timesB: number[] = [];
   let winsA = 0;
@@ -138,9 +138,8 @@ function playGame(
   };
   while (state.status !== 'over') {
     if (hands.length >= MAX_HANDS) throw new ArenaError(`game ${index} did not end in ${MAX_HANDS} hands`);
-    const { deal, randomLeader } = dealFromSeed(rules, `${deals}:${hands.length}`);
-    const choice = leaderFor(state, deal);
-    const dealt = startHand(state, deal, choice.kind === 'random' ? randomLeader : choice.seat);
+    const { deal, leader } = dealHand(state, `${deals}:${hands.length}`);
+    const dealt = startHand(state, deal, leader);
     if (!dealt.ok) throw new ArenaError(dealt.error.message);
     state = dealt.value;
     for (let n = 0; state.status === 'playing'; n++) {

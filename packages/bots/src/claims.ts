@@ -1,7 +1,7 @@
 import type { Action, RandomSource, TableView } from '@fives/engine';
 
 /**
- * Muggins (RULES.md §10), for every level: how often it counts its own play right, and how
+ * Muggins (docs/rules.md#muggins), for every level: how often it counts its own play right, and how
  * often it notices an opponent's miss. 1 is always; the levels below make human mistakes.
  */
 export interface Attention {

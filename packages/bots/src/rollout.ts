@@ -56,7 +56,7 @@ const reply: MutableBoard = cloneBoard(EMPTY_BOARD);
  */
 export function rolloutWary(p: Playout, buf: Int32Array): void {
   const rules = p.rules;
-  const scoring = rules.variant === 'allFives';
+  const scoring = p.variant.scoresDuringPlay;
   while (!p.done) {
     const n = p.legalPlays(buf);
     if (n === 0) {

@@ -6,6 +6,7 @@ import {
   type Tile,
   type TileMask,
   EMPTY_BOARD,
+  FULL_SET,
   boardRules,
   cloneBoard,
   endIndex,
@@ -72,7 +73,7 @@ export function readSeatView(view: TableView): SeatView | null {
       passes = 0;
     } else if (e.type === 'pass') passes++;
   }
-  const unseen = ((1 << 28) - 1) & ~mine & ~played;
+  const unseen = FULL_SET & ~mine & ~played;
   return {
     rules,
     seat,

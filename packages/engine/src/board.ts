@@ -1,4 +1,4 @@
-import { type Tile, type TileMask, SUIT, isDouble, otherHalf } from './tiles.ts';
+import { type Tile, type TileMask, FULL_SET, SUIT, isDouble, otherHalf } from './tiles.ts';
 
 /**
  * The layout as the rules see it: only the open ends matter for what may be played and what it
@@ -17,7 +17,7 @@ export function endIndex(end: End): number {
   return END_NAMES.indexOf(end);
 }
 
-/** How the tile at the tip of an open end adds to the count (RULES.md §6). */
+/** How the tile at the tip of an open end adds to the count (docs/rules.md#the-count). */
 export const TIP_PLAIN = 0; // counts the number it shows outward
 export const TIP_DOUBLE = 1; // a double laid crosswise: both halves
 export const TIP_CENTRE = 2; // the spinner (or, without a spinner, a lead double) while a west/east side of it is open: both halves, once
@@ -62,7 +62,7 @@ export function copyBoardInto(from: Board, to: MutableBoard): void {
   }
 }
 
-/** The count of RULES.md §6: the sum of the open ends, the spinner counted once while at a tip. */
+/** The count of docs/rules.md#the-count: the sum of the open ends, the spinner counted once while at a tip. */
 export function boardCount(b: Board): number {
   let sum = 0;
   let centre = -1;
@@ -79,7 +79,7 @@ export function boardCount(b: Board): number {
 
 /** Every tile that fits some open end; on an empty board, every tile. */
 export function fitMask(b: Board): TileMask {
-  if (b.tiles === 0) return (1 << 28) - 1;
+  if (b.tiles === 0) return FULL_SET;
   let m = 0;
   for (let i = 0; i < 4; i++) {
     const v = b.open[i] as number;

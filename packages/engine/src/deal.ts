@@ -39,7 +39,7 @@ export function checkDeal(rules: Rules, deal: Deal): Result<Deal> {
   return ok(deal);
 }
 
-/** Whose lead it is under the highest-double rule, and the tile they must lead (RULES.md §3). */
+/** Whose lead it is under the highest-double rule, and the tile they must lead (docs/rules.md#who-leads). */
 export function highestDoubleLead(deal: Deal): { seat: Seat; tile: Tile } {
   let bestSeat = -1;
   let bestTile = -1 as Tile;

@@ -1,9 +1,9 @@
 import { EMPTY_BOARD } from './board.ts';
-import { checkDeal, highestDoubleLead } from './deal.ts';
+import { checkDeal } from './deal.ts';
 import { Draft } from './draft.ts';
 import { type Result, GameErrorCode, fail, ok } from './errors.ts';
 import { step } from './moves.ts';
-import { assertNever } from './never.ts';
+import { leaderFor } from './leader.ts';
 import { type Rules, resolveRules, sideCount } from './rules.ts';
 import type { Action, Deal, GameState, HandState, Seat } from './state.ts';
 import { type Tile, maskOf } from './tiles.ts';
@@ -25,34 +25,6 @@ export function newGame(rulesInput: unknown): Result<GameState> {
     hands: [],
     winner: null,
   });
-}
-
-/** Who leads the coming hand: decided by the rules, or left to chance (the caller draws it). */
-export type LeaderChoice =
-  | { readonly kind: 'decided'; readonly seat: Seat; readonly forcedTile: Tile | null }
-  | { readonly kind: 'random' };
-
-export function leaderFor(state: GameState, deal: Deal): LeaderChoice {
-  const previous = state.hand;
-  const rule = previous === null ? state.rules.firstLeader : state.rules.nextLeader;
-  switch (rule) {
-    case 'random':
-      return { kind: 'random' };
-    case 'highestDouble': {
-      const { seat, tile } = highestDoubleLead(deal);
-      return { kind: 'decided', seat, forcedTile: tile };
-    }
-    case 'winner': {
-      const out = previous?.end?.out ?? null;
-      return out === null ? { kind: 'random' } : { kind: 'decided', seat: out, forcedTile: null };
-    }
-    case 'nextSeat': {
-      const seat = previous === null ? 0 : (previous.leader + 1) % state.rules.players;
-      return { kind: 'decided', seat, forcedTile: null };
-    }
-    default:
-      return assertNever(rule);
-  }
 }
 
 /**

@@ -12,12 +12,13 @@ import type { Draft } from './draft.ts';
 import { type GameError, GameErrorCode } from './errors.ts';
 import { boardRules } from './board-rules.ts';
 import { sideOf } from './rules.ts';
+import { variantRules } from './variant.ts';
 import { countScore } from './scoring.ts';
 import { assertNever } from './never.ts';
 import type { Action, Seat } from './state.ts';
 import { type Tile, type TileMask, TILE_COUNT, formatTile, has, high, low } from './tiles.ts';
 
-/** The moves of RULES.md §4–§10, each checking its own legality and editing the draft. */
+/** The moves of docs/rules.md, from #playing-a-tile to #muggins, each checking its own legality and editing the draft. */
 
 export function step(d: Draft, a: Action): GameError | null {
   switch (a.type) {
@@ -81,7 +82,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
     placeOn(board, br, end, tile);
   }
   const count = boardCount(board);
-  const scored = d.rules.variant === 'allFives' && !d.rules.muggins ? countScore(d.rules, count) : 0;
+  const scored = variantRules(d.rules).scoresDuringPlay && !d.rules.muggins ? countScore(d.rules, count) : 0;
   d.board = board;
   d.hands[seat] = (d.hands[seat] as TileMask) & ~(1 << tile);
   d.passes = 0;
@@ -103,7 +104,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
 }
 
 function draw(d: Draft, seat: Seat): GameError | null {
-  if (d.rules.variant === 'block') return err(GameErrorCode.noDrawing, 'the block game never draws: pass instead');
+  if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'the block game never draws: pass instead');
   if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not draw`);
   }
@@ -119,7 +120,7 @@ function pass(d: Draft, seat: Seat): GameError | null {
   if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not pass`);
   }
-  if (d.rules.variant !== 'block' && d.drawn < d.deal.boneyard.length) {
+  if (variantRules(d.rules).draws && d.drawn < d.deal.boneyard.length) {
     return err(GameErrorCode.mustDraw, 'nothing fits, but the boneyard has tiles: draw');
   }
   d.passes++;

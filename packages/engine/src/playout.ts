@@ -12,10 +12,11 @@ import {
   placeOn,
 } from './board.ts';
 import { boardRules } from './board-rules.ts';
-import { type Rules, sideOf } from './rules.ts';
+import { type Rules, sideCount, sideOf } from './rules.ts';
 import { countScore, handAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import { type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
+import { type VariantRules, variantRules } from './variant.ts';
 
 /**
  * A hand played in place, for search: no log, no validation, no allocation per move. Bots copy
@@ -28,6 +29,7 @@ import { type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './t
 export class Playout {
   readonly rules: Rules;
   readonly br: BoardRules;
+  readonly variant: VariantRules;
   readonly players: number;
   readonly hands: number[];
   readonly board: MutableBoard;
@@ -47,12 +49,13 @@ export class Playout {
   constructor(rules: Rules, deal: Deal, leader: Seat, scores?: readonly number[]) {
     this.rules = rules;
     this.br = boardRules(rules);
+    this.variant = variantRules(rules);
     this.players = rules.players;
     this.hands = Array.from({ length: rules.players }, (_, s) => maskOf(deal.hands[s] ?? []));
     this.boneyard = deal.boneyard;
     this.board = cloneBoard(EMPTY_BOARD);
     this.scratch = cloneBoard(EMPTY_BOARD);
-    this.scores = scores ? scores.slice() : new Array<number>(rules.partnerships ? 2 : rules.players).fill(0);
+    this.scores = scores ? scores.slice() : new Array<number>(sideCount(rules)).fill(0);
     this.turn = leader;
   }
 
@@ -144,7 +147,7 @@ export class Playout {
 
   /** What a play would score now, in the rules' unit. */
   pointsFor(move: number): number {
-    return this.rules.variant === 'allFives' ? countScore(this.rules, this.countAfter(move)) : 0;
+    return this.variant.scoresDuringPlay ? countScore(this.rules, this.countAfter(move)) : 0;
   }
 
   /** Plays a legal move for the seat on turn; returns what it scored. */
@@ -154,7 +157,7 @@ export class Playout {
     this.hands[seat] = (this.hands[seat] as number) & ~(1 << (move >> 2));
     this.passes = 0;
     this.forcedLead = -1;
-    const points = this.rules.variant === 'allFives' ? countScore(this.rules, boardCount(this.board)) : 0;
+    const points = this.variant.scoresDuringPlay ? countScore(this.rules, boardCount(this.board)) : 0;
     if (points > 0 && this.addScore(seat, points)) return points;
     if (this.hands[seat] === 0) this.endHand(seat);
     else this.turn = (seat + 1) % this.players;
@@ -163,7 +166,7 @@ export class Playout {
 
   /** For a seat with nothing to play: draws one tile if the rules allow and any are left, else passes. */
   drawOrPass(): void {
-    if (this.rules.variant !== 'block' && this.drawn < this.boneyard.length) {
+    if (this.variant.draws && this.drawn < this.boneyard.length) {
       const t = this.boneyard[this.drawn++] as Tile;
       this.hands[this.turn] = (this.hands[this.turn] as number) | (1 << t);
       return;

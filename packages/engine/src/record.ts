@@ -7,7 +7,7 @@ import type { Action, Deal, GameState, HandEvent, HandState } from './state.ts';
 import { type Tile, formatTile, otherHalf, parseTile } from './tiles.ts';
 
 /**
- * Game records (RECORD.md): plain JSON that replays a game exactly. This file reads, checks,
+ * Game records (docs/records.md#the-record): plain JSON that replays a game exactly. This file reads, checks,
  * writes and replays them; the `fives replay` command is a thin shell around `replayRecord`.
  */
 

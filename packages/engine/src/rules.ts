@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
+import { VARIANTS, type Variant, variantRules } from './variant.ts';
 
 /**
- * The rules object of RULES.md §12: a preset plus any option set on top of it. `RulesInput` is
+ * The rules object of docs/rules.md#the-rules-object: a preset plus any option set on top of it. `RulesInput` is
  * what people and records write; `Rules` is the same thing with every option decided, which is
  * all the engine ever reads.
  */
@@ -10,13 +11,17 @@ import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const VARIANTS = ['allFives', 'block', 'draw'] as const;
-export type Variant = (typeof VARIANTS)[number];
-export type FirstLeader = 'random' | 'highestDouble';
-export type NextLeader = 'winner' | 'highestDouble' | 'nextSeat';
-export type BlockedScoring = 'others' | 'othersMinusOwn';
-export type SpinnerOpens = 'afterBothSides' | 'immediately';
-export type ScoreUnit = 'points' | 'fives';
+// Each option's values, once: the rules input's schema and the protocol's view schema read them.
+export const FIRST_LEADERS = ['random', 'highestDouble'] as const;
+export type FirstLeader = (typeof FIRST_LEADERS)[number];
+export const NEXT_LEADERS = ['winner', 'highestDouble', 'nextSeat'] as const;
+export type NextLeader = (typeof NEXT_LEADERS)[number];
+export const BLOCKED_SCORINGS = ['others', 'othersMinusOwn'] as const;
+export type BlockedScoring = (typeof BLOCKED_SCORINGS)[number];
+export const SPINNER_OPENINGS = ['afterBothSides', 'immediately'] as const;
+export type SpinnerOpens = (typeof SPINNER_OPENINGS)[number];
+export const SCORE_UNITS = ['points', 'fives'] as const;
+export type ScoreUnit = (typeof SCORE_UNITS)[number];
 
 export interface Rules {
   readonly preset: Preset;
@@ -52,6 +57,11 @@ const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
   draw: { variant: 'draw', handSize: 7 },
 };
 
+/** The variant a preset plays (before any `variant` option set on top of it). */
+export function presetVariant(preset: Preset): Variant {
+  return PRESET_OPTIONS[preset].variant ?? 'allFives';
+}
+
 const rulesInputShape = {
   preset: z.enum(PRESETS).optional(),
   players: z.union([z.literal(2), z.literal(3), z.literal(4)], {
@@ -60,11 +70,11 @@ const rulesInputShape = {
   variant: z.enum(VARIANTS).optional(),
   handSize: z.int().min(1).max(14).optional(),
   target: z.int().min(1).max(100_000).optional(),
-  firstLeader: z.enum(['random', 'highestDouble']).optional(),
-  nextLeader: z.enum(['winner', 'highestDouble', 'nextSeat']).optional(),
-  blockedScoring: z.enum(['others', 'othersMinusOwn']).optional(),
-  spinnerOpens: z.enum(['afterBothSides', 'immediately']).optional(),
-  scoreUnit: z.enum(['points', 'fives']).optional(),
+  firstLeader: z.enum(FIRST_LEADERS).optional(),
+  nextLeader: z.enum(NEXT_LEADERS).optional(),
+  blockedScoring: z.enum(BLOCKED_SCORINGS).optional(),
+  spinnerOpens: z.enum(SPINNER_OPENINGS).optional(),
+  scoreUnit: z.enum(SCORE_UNITS).optional(),
   muggins: z.boolean().optional(),
   partnerships: z.boolean().optional(),
 };
@@ -84,7 +94,8 @@ function derivedHandSize(players: number): number {
 }
 
 function derivedTarget(o: Omit<Options, 'target'>, players: number): number {
-  if (o.variant !== 'allFives') return players === 2 || o.partnerships ? 100 : 61;
+  // Games that score only at a hand's end are shorter.
+  if (!variantRules(o).scoresDuringPlay) return players === 2 || o.partnerships ? 100 : 61;
   if (o.scoreUnit === 'fives') return 61;
   return players === 2 ? 250 : 200;
 }
@@ -96,7 +107,7 @@ function resolveUnchecked(input: RulesInput): Rules {
     (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
   const players = input.players;
   const base = {
-    variant: pick('variant', 'allFives'),
+    variant: input.variant ?? presetVariant(preset),
     handSize: pick('handSize', derivedHandSize(players)),
     firstLeader: pick('firstLeader', 'random'),
     nextLeader: pick('nextLeader', 'winner'),
@@ -127,21 +138,22 @@ function contradictions(input: RulesInput): Problem[] {
       message: `${r.players} hands of ${r.handSize} tiles need ${r.handSize * r.players} tiles; the set has 28`,
     });
   }
-  if (r.variant !== 'allFives') {
+  const variant = variantRules(r);
+  if (!variant.scoresDuringPlay) {
     const why = `variant '${r.variant}' scores nothing during a hand`;
     if (r.muggins) out.push({ path: at('muggins'), message: `muggins needs All Fives scoring; ${why}` });
     if (r.scoreUnit === 'fives') {
       out.push({ path: at('scoreUnit'), message: `scoreUnit 'fives' exists for All Fives only; ${why}` });
     }
-    if (input.spinnerOpens !== undefined) {
-      out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
-    }
-    if (input.blockedScoring !== undefined) {
-      out.push({
-        path: ['blockedScoring'],
-        message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
-      });
-    }
+  }
+  if (!variant.spinner && input.spinnerOpens !== undefined) {
+    out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
+  }
+  if (variant.handEnd !== 'othersPips' && input.blockedScoring !== undefined) {
+    out.push({
+      path: ['blockedScoring'],
+      message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
+    });
   }
   return out;
 }
@@ -166,12 +178,4 @@ export function sideCount(rules: Rules): number {
 
 export function sideOf(rules: Rules, seat: number): number {
   return rules.partnerships ? seat % 2 : seat;
-}
-
-export function hasSpinner(rules: Rules): boolean {
-  return rules.variant === 'allFives';
-}
-
-export function scoresDuringPlay(rules: Rules): boolean {
-  return rules.variant === 'allFives';
 }

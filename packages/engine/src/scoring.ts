@@ -1,8 +1,9 @@
 import type { Rules } from './rules.ts';
 import { sideCount, sideOf } from './rules.ts';
 import type { Award, Seat } from './state.ts';
+import { variantRules } from './variant.ts';
 
-/** Nearest multiple of five, halves up: 27 → 25, 28 → 30, 12.5 → 15 (RULES.md §7). */
+/** Nearest multiple of five, halves up: 27 → 25, 28 → 30, 12.5 → 15 (docs/rules.md#the-end-of-a-hand). */
 export function round5(x: number): number {
   return Math.floor((x + 2.5) / 5) * 5;
 }
@@ -18,11 +19,11 @@ export function countScore(rules: Rules, count: number): number {
 }
 
 /**
- * The end-of-hand awards of RULES.md §8 and §11, from the pips left in each hand and the seat
+ * The end-of-hand awards of docs/rules.md#the-end-of-a-hand and #block-and-draw, from the pips left in each hand and the seat
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */
 export function handAwards(rules: Rules, pips: readonly number[], out: Seat | null): Award[] {
-  const awards = rules.variant === 'allFives' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
+  const awards = variantRules(rules).handEnd === 'othersPips' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
   return awards.filter((a) => a.points > 0).map((a) => ({ seat: a.seat, points: inUnits(rules, a.points) }));
 }
 

@@ -35,6 +35,7 @@ export const SUIT: readonly TileMask[] = Array.from({ length: MAX_PIP + 1 }, (_,
 });
 
 export const ALL_TILES: readonly Tile[] = Array.from({ length: TILE_COUNT }, (_, t) => t as Tile);
+/** Every tile of the set. */
 export const FULL_SET: TileMask = (1 << TILE_COUNT) - 1;
 
 export function tileOf(a: number, b: number): Tile {

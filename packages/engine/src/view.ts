@@ -3,6 +3,7 @@ import { boardRules } from './board-rules.ts';
 import { type Hint, hintsFor } from './hints.ts';
 import { type LayoutView, layoutOf } from './layout.ts';
 import { type Rules, sideOf } from './rules.ts';
+import { variantRules } from './variant.ts';
 import type { Action, GameState, GameStatus, HandEndEvent, HandEvent, HandState, HandSummary, Seat } from './state.ts';
 import { type Tile, formatTile, parseTile, tilesOf } from './tiles.ts';
 
@@ -73,10 +74,6 @@ export function view(state: GameState, seat: Seat | null): TableView {
   };
 }
 
-export function spectatorView(state: GameState): TableView {
-  return view(state, null);
-}
-
 function handView(state: GameState, hand: HandState, seat: Seat | null): HandView {
   const { rules } = state;
   const hidden = rules.muggins;
@@ -97,7 +94,7 @@ function handView(state: GameState, hand: HandState, seat: Seat | null): HandVie
     tileCounts: hand.hands.map((m) => tilesOf(m).length),
     boneyard: hand.deal.boneyard.length - hand.drawn,
     board: hand.board,
-    layout: layoutOf(hand.log, rules.variant === 'allFives'),
+    layout: layoutOf(hand.log, variantRules(rules).spinner),
     ends: END_NAMES.flatMap((end, i) => ((hand.board.open[i] as number) >= 0 ? [{ end, pips: hand.board.open[i] as number }] : [])),
     count: hidden ? null : boardCount(hand.board),
     log: hand.log.map((e) => viewEvent(e, hidden)),
@@ -152,7 +149,7 @@ export function legalActions(v: TableView): Action[] {
     out.push(h.end === null ? { type: 'play', seat, tile } : { type: 'play', seat, tile, end: h.end });
   }
   if (out.some((a) => a.type === 'play')) return out;
-  if (rules.variant !== 'block' && hand.boneyard > 0) out.push({ type: 'draw', seat });
+  if (variantRules(rules).draws && hand.boneyard > 0) out.push({ type: 'draw', seat });
   else out.push({ type: 'pass', seat });
   return out;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The leader rules checked against the golden records with a second, independent reading of
- * RULES.md §3 (no engine code): who holds the highest double, else the heaviest tile.
+ * docs/rules.md#who-leads (no engine code): who holds the highest double, else the heaviest tile.
  */
 interface Rec {
   rules: Record<string, unknown>;

@@ -13,7 +13,7 @@ function problem(input: unknown): string {
   return r.error.message;
 }
 
-describe('presets (RULES.md §12)', () => {
+describe('presets (docs/rules.md#the-rules-object)', () => {
   it.each([
     [{ preset: 'allFives', players: 2 }, { handSize: 9, target: 250, firstLeader: 'random', nextLeader: 'winner', blockedScoring: 'others' }],
     [{ preset: 'allFives', players: 3 }, { handSize: 7, target: 200 }],

@@ -7,14 +7,14 @@ function rules(input: unknown): Rules {
   return r.value;
 }
 
-describe('round5 (RULES.md §7)', () => {
+describe('round5 (docs/rules.md#the-end-of-a-hand)', () => {
   it.each([
     [0, 0], [1, 0], [2, 0], [3, 5], [4, 5], [5, 5], [7, 5], [8, 10], [12, 10], [12.5, 15], [13, 15],
     [22, 20], [22.5, 25], [27, 25], [28, 30], [2.5, 5],
   ])('%d → %d', (x, expected) => expect(round5(x)).toBe(expected));
 });
 
-describe('end-of-hand awards (RULES.md §8, §11)', () => {
+describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)', () => {
   const two = rules({ players: 2 });
   const three = rules({ players: 3 });
   const four = rules({ players: 4 });

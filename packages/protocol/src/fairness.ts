@@ -1,13 +1,15 @@
 import {
   type Action,
+  type Deal,
   type GameState,
+  type PreviousHand,
   type Rules,
   type Seat,
   type TableView,
   type ViewEvent,
   apply,
   dealFromSeed,
-  highestDoubleLead,
+  leaderChoice,
   parseTile,
   sideCount,
   startHand,
@@ -65,10 +67,7 @@ export interface HandCheck {
 }
 
 /** The previous hand of the same game as this client saw it end: who led it, and who went out. */
-export interface HandBefore {
-  readonly leader: Seat;
-  readonly out: Seat | null;
-}
+export type HandBefore = PreviousHand;
 
 export interface HandEvidence {
   readonly rules: Rules;
@@ -144,25 +143,12 @@ export function checkHand(e: HandEvidence): HandCheck {
   };
 }
 
-function checkLeader(e: HandEvidence, deal: ReturnType<typeof dealFromSeed>['deal'], randomLeader: Seat, leader: Seat): string | null {
-  const rule = e.hand === 1 ? e.rules.firstLeader : e.rules.nextLeader;
-  const before = e.hand === 1 ? { leader: -1, out: null } : e.before;
-  let expected: Seat | null = null;
-  switch (rule) {
-    case 'random':
-      expected = randomLeader;
-      break;
-    case 'highestDouble':
-      expected = highestDoubleLead(deal).seat;
-      break;
-    case 'winner':
-      expected = before === null ? null : (before.out ?? randomLeader);
-      break;
-    case 'nextSeat':
-      expected = before === null ? null : (before.leader + 1) % e.rules.players;
-      break;
-  }
-  if (expected === null || expected === leader) return null;
+function checkLeader(e: HandEvidence, deal: Deal, randomLeader: Seat, leader: Seat): string | null {
+  // A later hand's lead may follow from the one before, which a client that joined late never saw.
+  const choice = leaderChoice(e.rules, deal, e.hand === 1 ? null : (e.before ?? 'unknown'));
+  if (choice === null) return null;
+  const expected = choice.kind === 'decided' ? choice.seat : randomLeader;
+  if (expected === leader) return null;
   return `seat ${leader} led, but the rules and the seed give the lead to seat ${expected}`;
 }
 

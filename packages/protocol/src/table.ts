@@ -1,9 +1,11 @@
+import { LEVELS } from '@fives/bots';
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
 import { NameSchema, PlayerIdSchema, SeatSchema, TableCodeSchema, TableIdSchema } from './ids.ts';
 import { RulesSchema } from './view.ts';
 
-export const BOT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
+/** The computer players' levels, as the bots define them (one list: a level the bots lack cannot be asked for). */
+export const BOT_LEVELS = LEVELS;
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.output<typeof BotLevelSchema>;
 

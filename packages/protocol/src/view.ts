@@ -1,4 +1,4 @@
-import { END_NAMES, PRESETS, VARIANTS } from '@fives/engine';
+import { BLOCKED_SCORINGS, END_NAMES, FIRST_LEADERS, NEXT_LEADERS, PRESETS, SCORE_UNITS, SPINNER_OPENINGS, VARIANTS } from '@fives/engine';
 import { z } from 'zod';
 import { SeatSchema } from './ids.ts';
 
@@ -21,11 +21,11 @@ export const RulesSchema = z.strictObject({
   variant: z.enum(VARIANTS),
   handSize: z.int(),
   target: z.int(),
-  firstLeader: z.enum(['random', 'highestDouble']),
-  nextLeader: z.enum(['winner', 'highestDouble', 'nextSeat']),
-  blockedScoring: z.enum(['others', 'othersMinusOwn']),
-  spinnerOpens: z.enum(['afterBothSides', 'immediately']),
-  scoreUnit: z.enum(['points', 'fives']),
+  firstLeader: z.enum(FIRST_LEADERS),
+  nextLeader: z.enum(NEXT_LEADERS),
+  blockedScoring: z.enum(BLOCKED_SCORINGS),
+  spinnerOpens: z.enum(SPINNER_OPENINGS),
+  scoreUnit: z.enum(SCORE_UNITS),
   muggins: z.boolean(),
   partnerships: z.boolean(),
 });

@@ -2,10 +2,9 @@ import {
   type GameState,
   type TableView,
   apply,
+  dealHand,
   legalActions,
-  leaderFor,
   newGame,
-  randomDeal,
   seededRandom,
   startHand,
   view,
@@ -21,9 +20,7 @@ function* views(rules: object, seed: string): Generator<TableView> {
   let state = (newGame(rules) as { ok: true; value: GameState }).value;
   for (let guard = 0; guard < 5000 && state.status !== 'over'; guard++) {
     if (state.status === 'dealing') {
-      const deal = randomDeal(state.rules, random);
-      const choice = leaderFor(state, deal);
-      const leader = choice.kind === 'decided' ? choice.seat : random.int(state.rules.players);
+      const { deal, leader } = dealHand(state, random);
       state = (startHand(state, deal, leader) as { ok: true; value: GameState }).value;
     }
     const seats = [...Array.from({ length: state.rules.players }, (_, s) => s), null];

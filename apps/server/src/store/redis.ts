@@ -14,7 +14,7 @@ import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from '.
  *
  *   {prefix}t:{<id>}          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
  *                             state, control (host, settings, clocks), watchers (spectators' connections)
- *   {prefix}t:{<id>}:g:<n>    list: game n's finished hands, as record entries (RECORD.md), in order
+ *   {prefix}t:{<id>}:g:<n>    list: game n's finished hands, as record entries (docs/records.md), in order
  *   {prefix}active            set: ids of tables with a game under way
  *   {prefix}code:<CODE>       the id of the table with this short code
  *   {prefix}open              sorted set: open tables (see `openEntry`) by creation time

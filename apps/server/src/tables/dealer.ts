@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type GameState, type RandomSource, type Result, dealFromSeed, leaderFor, ok, startHand } from '@fives/engine';
+import { type GameState, type RandomSource, type Result, dealHand, ok, startHand } from '@fives/engine';
 import { commitmentOf } from '@fives/protocol';
 import type { DealSecret, FairDeals } from './doc.ts';
 
@@ -24,16 +24,15 @@ export function seedsFrom(random: RandomSource): SeedSource {
 }
 
 /**
- * The one dealer: every hand of every table is dealt here, from a fresh secret seed, as
- * `dealFromSeed(rules, seed)` makes it (the deal, and the leader when the rules leave the lead
- * to chance), so the seed revealed after the hand proves the deal (docs/fairness.md). Returns
+ * The one dealer: every hand of every table is dealt here, from a fresh secret seed, as the
+ * engine's `dealHand(state, seed)` makes it (the deal of `dealFromSeed(rules, seed)`, and the
+ * leader when the rules leave the lead to chance), so the seed revealed after the hand proves the deal (docs/fairness.md). Returns
  * the new state and the table's seeds: this hand's (secret until it is over) and the last one's.
  */
 export function dealNextHand(state: GameState, game: number, seeds: SeedSource, before: FairDeals | null): Result<{ state: GameState; fair: FairDeals }> {
   const seed = seeds();
-  const { deal, randomLeader } = dealFromSeed(state.rules, seed);
-  const choice = leaderFor(state, deal);
-  const started = startHand(state, deal, choice.kind === 'decided' ? choice.seat : randomLeader);
+  const { deal, leader } = dealHand(state, seed);
+  const started = startHand(state, deal, leader);
   if (!started.ok) return started;
   const current: DealSecret = { game, hand: started.value.hands.length, seed, commitment: commitmentOf(seed) };
   // The hand before this one, in this game or the last: its seed is public from now on.

@@ -1,6 +1,6 @@
 import { type GameState, type RecordHand, handToRecord } from '@fives/engine';
 
-/** A hand is closed once it has ended, or the game ended in it (RULES.md §9: at once, mid-hand). */
+/** A hand is closed once it has ended, or the game ended in it (docs/rules.md#winning: at once, mid-hand). */
 function closedHand(state: GameState | null): boolean {
   return state !== null && state.hand !== null && (state.hand.end !== null || state.status === 'over');
 }

@@ -3,10 +3,9 @@ import {
   type RandomSource,
   type Rules,
   apply,
-  leaderFor,
+  dealHand,
   legalActions,
   newGame,
-  randomDeal,
   resolveRules,
   seededRandom,
   startHand,
@@ -149,9 +148,7 @@ export class PracticeConnection implements Connection {
   #deal(): void {
     const game = this.#game;
     if (game === null) return;
-    const deal = randomDeal(game.rules, this.#random);
-    const choice = leaderFor(game.state, deal);
-    const leader = choice.kind === 'random' ? this.#random.int(game.rules.players) : undefined;
+    const { deal, leader } = dealHand(game.state, this.#random);
     const started = startHand(game.state, deal, leader);
     if (!started.ok) return this.#refuse(started.error);
     game.state = started.value;

@@ -1,5 +1,5 @@
 import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
-import type { TableId as ProtocolTableId } from '@fives/protocol';
+import type { BotLevel, TableId as ProtocolTableId } from '@fives/protocol';
 import type { FairnessReport } from './fairness.ts';
 
 /**
@@ -13,9 +13,8 @@ import type { FairnessReport } from './fairness.ts';
 export type TableId = ProtocolTableId;
 export const tableId = (id: string): TableId => id as TableId;
 
-/** The same five levels as the server's protocol (`@fives/protocol` BOT_LEVELS). */
-export const BOT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
+/** The computer players' levels: the protocol's list, which is the bots' own. */
+export { BOT_LEVELS, type BotLevel } from '@fives/protocol';
 
 /** A move by the viewer's own seat; the connection knows which seat that is. */
 export type Move =

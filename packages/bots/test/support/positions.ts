@@ -3,8 +3,7 @@ import {
   type GameState,
   type RulesInput,
   apply,
-  dealFromSeed,
-  leaderFor,
+  dealHand,
   legalActions,
   newGame,
   seededRandom,
@@ -47,9 +46,8 @@ export function positions(rules: RulesInput, seed: string, count: number): GameS
       continue;
     }
     if (state.status === 'dealing') {
-      const { deal, randomLeader } = dealFromSeed(state.rules, `${seed}:${hands++}`);
-      const choice = leaderFor(state, deal);
-      state = unwrap(startHand(state, deal, choice.kind === 'random' ? randomLeader : choice.seat));
+      const { deal, leader } = dealHand(state, `${seed}:${hands++}`);
+      state = unwrap(startHand(state, deal, leader));
       continue;
     }
     const turn = state.hand?.turn ?? 0;

@@ -1,6 +1,6 @@
 import { type GameState, type Tile, parseTile, replayRecord } from '../../src/index.ts';
 
-/** The seed-003 deal of RULES.md §6, 2 players, seat 0 leading. */
+/** The seed-003 deal of docs/rules.md#the-count, 2 players, seat 0 leading. */
 export const SEED003_DEAL = {
   hands: [
     ['5-5', '5-3', '2-4', '3-1', '1-5', '0-0', '0-1', '0-2', '0-3'],

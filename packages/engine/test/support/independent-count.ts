@@ -1,7 +1,7 @@
 import type { LayoutView } from '../../src/index.ts';
 
 /**
- * The count of RULES.md §6 worked out again from the drawn layout, without the engine's board:
+ * The count of docs/rules.md#the-count worked out again from the drawn layout, without the engine's board:
  * the outer number of each arm's tip tile, both halves for a double, and a tile alone on the
  * line (the lead, or a spinner whose sides are still open) counted by its pips once.
  */

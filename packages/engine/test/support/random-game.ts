@@ -4,11 +4,10 @@ import {
   type RandomSource,
   type RecordHand,
   apply,
+  dealHand,
   handToRecord,
-  leaderFor,
   legalActions,
   newGame,
-  randomDeal,
   seededRandom,
   startHand,
   view,
@@ -45,9 +44,8 @@ export function playRandomGame(rulesInput: Record<string, unknown>, seed: string
     if (state.status === 'dealing') {
       if (dealt >= maxHands) break;
       if (state.hand) hands.push(handToRecord(state.hand));
-      const deal = randomDeal(state.rules, random);
-      const choice = leaderFor(state, deal);
-      state = unwrap(startHand(state, deal, choice.kind === 'random' ? random.int(state.rules.players) : undefined));
+      const { deal, leader } = dealHand(state, random);
+      state = unwrap(startHand(state, deal, leader));
       dealt++;
       states.push(state);
       actions.push(null);
