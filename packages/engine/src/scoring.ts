@@ -1,5 +1,5 @@
 import type { Rules } from './rules.ts';
-import { sideCount, sideOf } from './rules.ts';
+import { scoresDuringPlay, sideCount, sideOf } from './rules.ts';
 import type { Award, Seat } from './state.ts';
 
 /** Nearest multiple of five, halves up: 27 → 25, 28 → 30, 12.5 → 15 (RULES.md §7). */
@@ -15,6 +15,15 @@ export function inUnits(rules: Rules, points: number): number {
 /** What a play's count scores on its own (before any Muggins claim). */
 export function countScore(rules: Rules, count: number): number {
   return count > 0 && count % 5 === 0 ? inUnits(rules, count) : 0;
+}
+
+/**
+ * What a play leaving `count` on the layout is worth by itself: its count score in games that
+ * score during play, nothing in Block and Draw. Under Muggins it is only earned by claiming it.
+ * The engine scores plays with it, its hints show it, and the table lights the count box by it.
+ */
+export function playScore(rules: Rules, count: number): number {
+  return scoresDuringPlay(rules) ? countScore(rules, count) : 0;
 }
 
 /**
