@@ -68,13 +68,13 @@ describe('playOptions: what glows and what each end shows', () => {
     let rightlyNone = 0;
     for (const state of randomStates({ preset: 'muggins', players: 2 }, 'call', 6)) {
       const v = view(state, 0);
+      // Draws and passes keep the window open; the next tile closes it.
       const last = v.hand?.log.filter((e) => e.type !== 'draw' && e.type !== 'pass').at(-1);
       // Nothing is played between a claim and the call, so the board is the one claimed on.
       const count = v.hand === null ? 0 : boardCount(v.hand.board);
       const chance = mugginsChance(v);
       if (chance) {
         offered++;
-        // Draws and passes keep the window open; the next tile closes it.
         const claim = last?.type === 'claim' || last?.type === 'noScore' ? last : null;
         expect(claim?.seat).toBe(1);
         // The count scored and the claim did not take it.
