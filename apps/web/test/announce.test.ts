@@ -1,7 +1,7 @@
 import { resolveRules } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, newEvents } from '../src/lib/announce.ts';
-import { tileLabel } from '../src/lib/names.ts';
+import { sideName, tileLabel } from '../src/lib/names.ts';
 import { reactTo } from '../src/lib/reactions.ts';
 import { seatNote, seatPlaces } from '../src/lib/seats.ts';
 import { positions } from './positions.ts';
@@ -34,6 +34,18 @@ describe('words for screen readers', () => {
     expect(describeEvent({ type: 'muggins', seat: 0, scored: 10 }, rules, names, 0)).toBe('You called Muggins! 10 points.');
     expect(describeEvent({ type: 'handEnd', reason: 'domino', awards: [{ seat: 1, points: 25 }], pips: [12, 0, 13], out: 1 }, rules, names, 0)).toBe(
       'Ada went out. Ada scores 25 points.',
+    );
+  });
+
+  it('names a team by both partners, whichever of them an award names', () => {
+    const partners = resolveRules({ preset: 'partners', players: 4 });
+    if (!partners.ok) throw new Error('rules');
+    const four = ['Rosa', 'Ada', 'Basil', 'Cleo'];
+    expect(sideName(partners.value, 0, four)).toBe('Rosa & Basil');
+    expect(sideName(partners.value, 1, four)).toBe('Ada & Cleo');
+    expect(sideName(rules, 2, names)).toBe('Basil');
+    expect(describeEvent({ type: 'handEnd', reason: 'domino', awards: [{ seat: 3, points: 25 }], pips: [12, 9, 13, 0], out: 3 }, partners.value, four, 0)).toBe(
+      'Cleo went out. Ada & Cleo scores 25 points.',
     );
   });
 

@@ -1,7 +1,6 @@
 import { type Board, type BoardRules, END_NAMES, type End, boardCount, cloneBoard, copyBoardInto, endsFor, fitMask, placeLead, placeOn } from './board.ts';
 import type { Rules } from './rules.ts';
-import { countScore } from './scoring.ts';
-import { variantRules } from './variant.ts';
+import { playScore } from './scoring.ts';
 import { type Tile, type TileMask, formatTile, low, lowestTile } from './tiles.ts';
 
 /** One place a tile can go, with what it would make (seed 003: shown on each end a tile fits). */
@@ -19,10 +18,9 @@ export interface Hint {
 export function hintsFor(rules: Rules, br: BoardRules, board: Board, hand: TileMask, forcedLead: Tile | null = null): Hint[] {
   const out: Hint[] = [];
   const scratch = cloneBoard(board);
-  const scoring = variantRules(rules).scoresDuringPlay;
   const add = (t: Tile, end: End | null): void => {
     const count = boardCount(scratch);
-    out.push({ tile: formatTile(t), end, count, points: scoring ? countScore(rules, count) : 0 });
+    out.push({ tile: formatTile(t), end, count, points: playScore(rules, count) });
     copyBoardInto(board, scratch);
   };
   if (board.tiles === 0) {

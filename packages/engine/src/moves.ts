@@ -13,7 +13,7 @@ import { type GameError, GameErrorCode } from './errors.ts';
 import { boardRules } from './board-rules.ts';
 import { sideOf } from './rules.ts';
 import { variantRules } from './variant.ts';
-import { countScore } from './scoring.ts';
+import { countScore, playScore } from './scoring.ts';
 import { assertNever } from './never.ts';
 import type { Action, Seat } from './state.ts';
 import { type Tile, type TileMask, TILE_COUNT, formatTile, has, high, low } from './tiles.ts';
@@ -82,7 +82,8 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
     placeOn(board, br, end, tile);
   }
   const count = boardCount(board);
-  const scored = variantRules(d.rules).scoresDuringPlay && !d.rules.muggins ? countScore(d.rules, count) : 0;
+  // Under Muggins the count is earned by the claim that follows, not by the play.
+  const scored = d.rules.muggins ? 0 : playScore(d.rules, count);
   d.board = board;
   d.hands[seat] = (d.hands[seat] as TileMask) & ~(1 << tile);
   d.passes = 0;

@@ -19,6 +19,15 @@ export function countScore(rules: Rules, count: number): number {
 }
 
 /**
+ * What a play leaving `count` on the layout is worth by itself: its count score in games that
+ * score during play, nothing in Block and Draw. Under Muggins it is only earned by claiming it.
+ * The engine scores plays with it, its hints show it, and the table lights the count box by it.
+ */
+export function playScore(rules: Rules, count: number): number {
+  return variantRules(rules).scoresDuringPlay ? countScore(rules, count) : 0;
+}
+
+/**
  * The end-of-hand awards of docs/rules.md#the-end-of-a-hand and #block-and-draw, from the pips left in each hand and the seat
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */

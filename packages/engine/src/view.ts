@@ -4,6 +4,7 @@ import { type Hint, hintsFor } from './hints.ts';
 import { type LayoutView, layoutOf } from './layout.ts';
 import { type Rules, sideOf } from './rules.ts';
 import { variantRules } from './variant.ts';
+import { countScore } from './scoring.ts';
 import type { Action, GameState, GameStatus, HandEndEvent, HandEvent, HandState, HandSummary, Seat } from './state.ts';
 import { type Tile, formatTile, parseTile, tilesOf } from './tiles.ts';
 
@@ -167,9 +168,9 @@ function mugginsOpen(v: TableView): boolean {
     if (e.type === 'play' || e.type === 'muggins') return false;
     if (e.type === 'claim' || e.type === 'noScore') {
       if (sideOf(v.rules, e.seat) === sideOf(v.rules, v.seat) || e.scored > 0) return false;
-      // Nothing has been played since the claim, so the board is the one it was made on.
-      const count = boardCount(hand.board);
-      return count > 0 && count % 5 === 0;
+      // Nothing has been played since the claim, so the board is the one it was made on: the
+      // count it missed is the one `claim` in moves.ts found worth something.
+      return countScore(v.rules, boardCount(hand.board)) > 0;
     }
   }
   return false;

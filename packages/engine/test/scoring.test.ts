@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Rules, handAwards, resolveRules, round5, winnerOf } from '../src/index.ts';
+import { type Rules, type Tile, apply, handAwards, parseTile, playScore, resolveRules, round5, view, winnerOf } from '../src/index.ts';
+import { playRandomGame } from './support/random-game.ts';
 
 function rules(input: unknown): Rules {
   const r = resolveRules(input);
@@ -87,5 +88,40 @@ describe('the winner', () => {
     const three = rules({ players: 3 });
     expect(winnerOf(three, [205, 210, 40])).toBe(1);
     expect(winnerOf(three, [205, 205, 40])).toBeNull();
+  });
+});
+
+describe('what a play scores (playScore)', () => {
+  it('is what each hint shows and what the engine scores when the play is made', () => {
+    let scoring = 0;
+    for (const preset of ['allFives', 'cribbage', 'block', 'draw'] as const) {
+      for (const seed of [1, 2, 3]) {
+        const game = playRandomGame({ preset, players: 3 }, seed, 3);
+        for (const state of game.states) {
+          const hand = state.hand;
+          if (state.status !== 'playing' || hand === null) continue;
+          for (const hint of view(state, hand.turn).hand?.hints ?? []) {
+            expect(hint.points).toBe(playScore(state.rules, hint.count));
+            const tile = parseTile(hint.tile)?.tile as Tile;
+            const played = apply(state, hint.end === null ? { type: 'play', seat: hand.turn, tile } : { type: 'play', seat: hand.turn, tile, end: hint.end });
+            if (!played.ok) throw new Error(played.error.message);
+            // The play's own event (a hand end may follow it when the tile was the last).
+            const event = played.value.hand?.log.findLast((e) => e.type === 'play');
+            expect(event?.type === 'play' && event.count === hint.count && event.scored).toBe(hint.points);
+            if (hint.points > 0) scoring++;
+          }
+        }
+      }
+    }
+    expect(scoring).toBeGreaterThan(10);
+  });
+
+  it('is the count in fives or points in games that score during play, and nothing in Block and Draw', () => {
+    expect(playScore(rules({ players: 2 }), 15)).toBe(15);
+    expect(playScore(rules({ players: 2 }), 12)).toBe(0);
+    expect(playScore(rules({ players: 2 }), 0)).toBe(0);
+    expect(playScore(rules({ preset: 'cribbage', players: 2 }), 20)).toBe(4);
+    expect(playScore(rules({ preset: 'block', players: 2 }), 15)).toBe(0);
+    expect(playScore(rules({ preset: 'draw', players: 2 }), 10)).toBe(0);
   });
 });

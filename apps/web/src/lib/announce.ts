@@ -1,4 +1,4 @@
-import type { Rules, TableView, ViewEvent } from '@fives/engine';
+import { type Rules, type TableView, type ViewEvent, sideOf } from '@fives/engine';
 import { END_LABEL, scoreUnitLabel, sideName, tileLabel } from './names.ts';
 
 /**
@@ -27,7 +27,8 @@ export function describeEvent(e: ViewEvent, rules: Rules, names: readonly string
       return `${who(e.seat)} called Muggins! ${pts(e.scored)}.`;
     case 'handEnd': {
       const how = e.out === null ? 'The hand is blocked.' : `${who(e.out)} went out.`;
-      const awards = e.awards.filter((a) => a.points > 0).map((a) => `${sideName(rules, a.seat, names)} ${a.seat === you ? 'score' : 'scores'} ${pts(a.points)}.`);
+      // An award names a seat of the side that earns it (with partners, seat 3 stands for team 1).
+      const awards = e.awards.filter((a) => a.points > 0).map((a) => `${sideName(rules, sideOf(rules, a.seat), names)} ${a.seat === you ? 'score' : 'scores'} ${pts(a.points)}.`);
       return [how, ...awards].join(' ');
     }
     default:

@@ -1,4 +1,4 @@
-import type { End, Rules } from '@fives/engine';
+import { type End, type Rules, sideOf } from '@fives/engine';
 
 const PIP_WORDS = ['blank', 'one', 'two', 'three', 'four', 'five', 'six'] as const;
 
@@ -19,8 +19,8 @@ export const END_LABEL: Record<End, string> = { west: 'left end', east: 'right e
 
 /** Who a side is: a player's name, or "Rosa & Cleo" for a team. */
 export function sideName(rules: Rules, side: number, names: readonly string[]): string {
-  if (!rules.partnerships) return names[side] ?? `Seat ${side + 1}`;
-  return `${names[side] ?? `Seat ${side + 1}`} & ${names[side + 2] ?? `Seat ${side + 3}`}`;
+  const seats = Array.from({ length: rules.players }, (_, seat) => seat).filter((seat) => sideOf(rules, seat) === side);
+  return seats.map((seat) => names[seat] ?? `Seat ${seat + 1}`).join(' & ');
 }
 
 export function scoreUnitLabel(rules: Rules, n: number): string {

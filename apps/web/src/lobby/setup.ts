@@ -32,6 +32,14 @@ export function checkForm(form: SetupForm): { ok: true; rules: Rules } | { ok: f
   return r.ok ? { ok: true, rules: r.value } : { ok: false, message: r.error.message.replaceAll('rules.', '') };
 }
 
+/**
+ * Whether Muggins can go on top of a preset: the engine takes it only in games that score during
+ * play. Asked at every table size, so that a mistake elsewhere in the form does not grey it out.
+ */
+export function mugginsPossible(preset: Preset): boolean {
+  return ([2, 3, 4] as const).some((players) => resolveRules({ preset, players, muggins: true }).ok);
+}
+
 export function setupOf(form: SetupForm, bots: number): GameSetup {
   return { rules: rulesInput(form), bots, level: form.level, turnSeconds: form.turnSeconds };
 }

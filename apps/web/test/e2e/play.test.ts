@@ -118,9 +118,19 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     await startPractice(page, 2, 'muggins', 'easy');
     // No count box under Muggins: players count for themselves.
     expect(await page.locator('.count-box').count()).toBe(0);
+    // Count the calls the table took, as the live log says them.
+    await page.evaluate(() => {
+      const w = window as unknown as { calls: number };
+      w.calls = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.textContent?.startsWith('You called Muggins!')) w.calls++;
+      }).observe(document.querySelector('[role=log]') as Node, { childList: true });
+    });
     let claimed = false;
     let called = false;
-    for (let i = 0; i < 60 && !(claimed && called); i++) {
+    let calls = 0;
+    // Hand after hand until the easy computer player misses a count the player can call.
+    for (let i = 0; i < 400 && !(claimed && called); i++) {
       const turn = await page
         .waitForFunction(() => {
           if (document.querySelector('.muggins')) return 'muggins';
@@ -131,10 +141,19 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
           return b.includes('Draw') ? 'draw' : b.includes('Pass') ? 'pass' : false;
         })
         .then((x) => x.jsonValue());
-      if (turn === 'handOver') break;
+      if (turn === 'handOver') {
+        const next = page.getByRole('dialog').getByRole('button', { name: 'Next hand' });
+        if ((await next.count()) === 0) break;
+        await next.click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        continue;
+      }
       if (turn === 'muggins') {
         if (!called) await shot(page, 'muggins-call-phone');
         await page.getByRole('button', { name: 'Call Muggins!' }).click();
+        // The button shows only when the engine takes the call: a missed count, never a right "no score".
+        calls++;
+        await expect.poll(() => page.evaluate(() => (window as unknown as { calls: number }).calls), { message: 'the call the table offered was taken' }).toBe(calls);
         called = true;
         continue;
       }
@@ -150,7 +169,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     expect(claimed && called).toBe(true);
     expect(page.errors).toEqual([]);
     await page.context().close();
-  }, 30_000);
+  }, 60_000);
 
   it('draws and passes by itself when the player asks it to', async () => {
     const page = await newPage(h, PHONE, '?seed=auto-6&delay=0');
