@@ -50,6 +50,11 @@ export default defineConfig(
       globals: globals.browser,
       parserOptions: { parser: tseslint.parser, svelteConfig },
     },
+    rules: {
+      // `void value;` is how an $effect reads a value on purpose, to run again when it changes;
+      // the rule takes those reads of runes for void expressions.
+      '@typescript-eslint/no-meaningless-void-operator': 'off',
+    },
   },
 
   {
@@ -65,6 +70,12 @@ export default defineConfig(
 
   {
     rules: {
+      // As TypeScript's noUnused*: a leading underscore marks a binding left unused on purpose,
+      // and a rest sibling is how the code drops fields from an object.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Numbers and booleans read well in messages; objects, null and undefined stay errors.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // `() => call()` in handlers and `return fail(...)` in functions that return nothing are

@@ -62,7 +62,7 @@ export class SocketGuard {
     private readonly d: SocketGuardDeps,
   ) {
     io.use((socket, next) => {
-      const address = this.addressOf(socket as ClientSocket);
+      const address = this.addressOf(socket);
       const refuse = (p: Problem): void => {
         d.onRefused?.(p.code);
         next(Object.assign(new Error(p.message), { data: p }));
@@ -71,7 +71,7 @@ export class SocketGuard {
         async (verdict) => {
           if (!verdict.ok) return refuse(rateLimited('too many connections from this address', verdict.retryAfterMs));
           // Last of the handshake's checks: nothing after it can refuse the socket, so every socket counted in connects and is counted out.
-          if (!(await this.countIn(socket as ClientSocket, address))) {
+          if (!(await this.countIn(socket, address))) {
             return refuse(problem(ErrorCode.tooManySockets, `this address holds ${d.limits.addressSockets} connections open already; close one first`));
           }
           next();

@@ -48,7 +48,7 @@ export function jobOf(key: string, payload: number): Job | null {
       return Number.isInteger(seat) && seat >= 0 && seat < 4 ? { kind: 'away', tableId: id as TableId, seat } : null;
     }
     case 'q':
-      return { kind: 'fill', queue: id as QueueId };
+      return { kind: 'fill', queue: id };
     case 'm':
       return { kind: 'match', tableId: id as TableId };
     default:

@@ -240,7 +240,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       outcome = refuse(ErrorCode.invalidMessage, `the ${event} message does not fit its schema`, { issues: issuesOf(parsed.error) });
     } else {
       try {
-        outcome = await (handlers[event] as Handler<ClientEvent>)(socket, parsed.data as never);
+        outcome = await (handlers[event] as Handler<ClientEvent>)(socket, parsed.data);
       } catch (error) {
         if (isStoreUnavailable(error)) {
           deps.storeFailed?.();
