@@ -38,7 +38,7 @@ export function matchJobKey(tableId: TableId): string {
 
 /** The job a stored key and payload stand for; null for a key this server does not know. */
 export function jobOf(key: string, payload: number): Job | null {
-  const [kind, id, extra] = key.split(':');
+  const [kind = '', id, extra] = key.split(':');
   if (id === undefined || id === '') return null;
   switch (kind) {
     case 't':
