@@ -194,7 +194,7 @@ describe('hostile clients', () => {
     const send = (a: Actor, event: string, payload: unknown, ack = true): Promise<void> => {
       const s: Sent = { socket: a, client: a.client, ack, event, payload };
       sent.push(s);
-      const emit = a.client.socket.emit as (e: string, ...args: unknown[]) => unknown;
+      const emit = a.client.socket.emit.bind(a.client.socket) as (e: string, ...args: unknown[]) => unknown;
       if (!ack) {
         emit.call(a.client.socket, event, payload);
         return Promise.resolve();

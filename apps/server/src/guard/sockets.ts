@@ -174,7 +174,7 @@ export class SocketGuard {
       c.queue = c.queue.then(async () => {
         if (c.closing) return;
         const event = typeof packet[0] === 'string' ? packet[0] : String(packet[0]);
-        const last = packet[packet.length - 1];
+        const last: unknown = packet[packet.length - 1];
         const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
         let refusal = await this.check(c, event, packet[1]);
         // An event that does not exist is answered here, on its ack too (the handlers only see known ones).

@@ -485,8 +485,8 @@ export class OnlineConnection implements Connection {
       return false;
     }
     // socket.io's typed emit cannot follow a generic event name; the protocol's types still hold both ends.
-    const emit = this.#socket.emit as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
-    emit.call(this.#socket, event, message, (reply) => {
+    const emit = this.#socket.emit.bind(this.#socket) as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
+    emit(event, message, (reply) => {
       if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
       then?.(reply);
     });

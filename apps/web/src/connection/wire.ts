@@ -115,6 +115,6 @@ export function noticeOf(problem: { readonly code: string; readonly message: str
 function sentence(text: string): string {
   const t = text.trim();
   if (t === '') return 'The server refused that.';
-  const s = t[0]?.toUpperCase() + t.slice(1);
+  const s = t.charAt(0).toUpperCase() + t.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
