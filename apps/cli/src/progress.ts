@@ -8,7 +8,7 @@ export interface Progress {
 }
 
 export function progressBar(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
-  const tty = stream.isTTY === true;
+  const tty = stream.isTTY;
   const width = 30;
   let lastTenth = -1;
   const render = (done: number, note: string): string => {

@@ -65,7 +65,7 @@ describe('fairness from the command line', () => {
 
     const byRules = fives(['deal', '--rules', '{"preset":"muggins","players":3}', '--seed', last.seed]);
     expect(byRules.code).toBe(0);
-    expect(JSON.parse(byRules.stdout).deal.hands).toHaveLength(3);
+    expect((JSON.parse(byRules.stdout) as { deal: { hands: unknown[] } }).deal.hands).toHaveLength(3);
 
     expect(fives(['deal', '--rules', '{"players":2}', '--seed', 'nothex']).code).toBe(2);
     expect(fives(['deal', '--seed', last.seed]).code).toBe(2);

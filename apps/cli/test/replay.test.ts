@@ -28,27 +28,27 @@ describe('fives replay', () => {
     const illegal = goldens.find((g) => !g.expected.ok);
     const r = fives(['replay', file('illegal.json', illegal?.record)]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ hand: 0, action: 3, code: 'move/must_play' });
+    expect((JSON.parse(r.stdout) as { error: unknown }).error).toMatchObject({ hand: 0, action: 3, code: 'move/must_play' });
   });
 
   it('exits 2 on a schema error with the path of the bad field', () => {
     const bad = { rules: { preset: 'allFives', players: 2 }, hands: [{ deal: { hands: [['5-7']], boneyard: [] }, leader: 0, actions: [] }] };
     const r = fives(['replay', file('bad.json', bad)]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'record/invalid', path: 'hands.0.deal.hands.0.0' });
+    expect((JSON.parse(r.stdout) as { error: unknown }).error).toMatchObject({ code: 'record/invalid', path: 'hands.0.deal.hands.0.0' });
   });
 
   it('exits 2 on a file that is not JSON, or not there', () => {
     expect(fives(['replay', file('text.json', 'not json')]).code).toBe(2);
     const missing = fives(['replay', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
-    expect(JSON.parse(missing.stdout).error.message).toMatch(/cannot read/);
+    expect((JSON.parse(missing.stdout) as { error: { message: string } }).error.message).toMatch(/cannot read/);
   });
 
   it('reads standard input for -', () => {
     const r = fives(['replay', '-'], JSON.stringify(goldens[0]?.record));
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).ok).toBe(true);
+    expect((JSON.parse(r.stdout) as { ok: boolean }).ok).toBe(true);
   });
 
   it('prints one line per file, in order, and exits with the highest code', () => {
@@ -56,7 +56,7 @@ describe('fives replay', () => {
     const r = fives(['replay', ...files]);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(goldens.length);
-    lines.forEach((line, i) => expect(JSON.parse(line).ok).toBe(goldens[i]?.expected.ok));
+    lines.forEach((line, i) => expect((JSON.parse(line) as { ok: boolean }).ok).toBe(goldens[i]?.expected.ok));
     expect(r.code).toBe(1);
   });
 

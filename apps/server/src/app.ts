@@ -299,7 +299,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await store.close();
   });
   const extras = { io: sockets, service, lobby, store, jobs, guard, monitor, expiry };
-  return Object.assign(app as FastifyInstance, extras);
+  return Object.assign(app, extras);
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

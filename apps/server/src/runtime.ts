@@ -67,7 +67,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     },
     onOpenTables: () => openTables?.changed(),
   });
-  const run = (job: Job): Promise<RunEnd> => {
+  const run = (job: Job): RunEnd => {
     switch (job.kind) {
       case 'table':
         return service.runStep(job.tableId, job.version);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Encoder } from 'socket.io-parser';
+import { Encoder, PacketType } from 'socket.io-parser';
 import { JsonParser } from '../src/sockets/adapter.ts';
 import { ReusingEncoder } from '../src/sockets/encoder.ts';
 
@@ -32,14 +32,14 @@ describe('the adapter parser', () => {
   it('writes a broadcast as JSON.stringify would, and its sockets get the same packet as from Socket.IO', () => {
     const mine = new JsonParser();
     mine.ownUid = 'xyz789';
-    const sent = { type: 2, data: ['table:state', { tableId: 't1', view: null, s: 'a "quoted" é' }], nsp: '/' };
+    const sent = { type: PacketType.EVENT, data: ['table:state', { tableId: 't1', view: null, s: 'a "quoted" é' }], nsp: '/' };
     const options = { rooms: ['t:t1:s0'], except: [], flags: {} };
     expect(JSON.parse(mine.encode(['xyz789', sent, options]))).toEqual(['xyz789', sent, options]);
     // The adapter wrote the payload first (as it does); the node's own sockets get that text.
     expect(new ReusingEncoder().encode(sent)).toEqual(new Encoder().encode({ ...sent }));
-    const other = { type: 2, data: ['table:state', { v: 1 }], nsp: '/admin', id: 4 };
+    const other = { type: PacketType.EVENT, data: ['table:state', { v: 1 }], nsp: '/admin', id: 4 };
     mine.encode(['xyz789', other, {}]);
     expect(new ReusingEncoder().encode(other)).toEqual(new Encoder().encode({ ...other }));
-    expect(new ReusingEncoder().encode({ type: 2, data: ['x', 1], nsp: '/' })).toEqual(['2["x",1]']);
+    expect(new ReusingEncoder().encode({ type: PacketType.EVENT, data: ['x', 1], nsp: '/' })).toEqual(['2["x",1]']);
   });
 });

@@ -82,7 +82,7 @@ describe('a broken HTTP request (a body cut short, a malformed chunk)', () => {
     expect(lines.filter((l) => l.msg?.startsWith('the store does not answer'))).toEqual([]);
 
     // Whoever is to move moves, and is not told server/busy.
-    const mover = clients.find((c) => c.state?.view !== null && legalActions(c.state!.view as TableView).length > 0);
+    const mover = clients.find((c) => c.state?.view !== null && legalActions(c.state!.view).length > 0);
     expect(mover).toBeDefined();
     const s = mover!.state!;
     const action = greedyPolicy(s.view as TableView, seededRandom('broken'));

@@ -1,8 +1,6 @@
 import {
   type GameState,
   type RandomSource,
-  type TableView,
-  type Tile,
   apply,
   formatTile,
   legalActions,
@@ -69,7 +67,7 @@ function hiddenFrom(state: GameState | null, seat: number | null): Set<string> {
   const hand = state?.hand;
   if (hand == null) return new Set();
   const hidden = new Set<string>(hand.deal.boneyard.slice(hand.drawn).map((t) => formatTile(t)));
-  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOf(mask)) hidden.add(formatTile(t as Tile));
+  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOf(mask)) hidden.add(formatTile(t));
   return hidden;
 }
 
@@ -196,7 +194,7 @@ describe('hostile clients', () => {
     const send = (a: Actor, event: string, payload: unknown, ack = true): Promise<void> => {
       const s: Sent = { socket: a, client: a.client, ack, event, payload };
       sent.push(s);
-      const emit = a.client.socket.emit as (e: string, ...args: unknown[]) => unknown;
+      const emit = a.client.socket.emit.bind(a.client.socket) as (e: string, ...args: unknown[]) => unknown;
       if (!ack) {
         emit.call(a.client.socket, event, payload);
         return Promise.resolve();
@@ -228,7 +226,7 @@ describe('hostile clients', () => {
     const acted = new Set<string>();
     const play = (p: Actor, s: TableState | null): void => {
       if (s === null || s.tableId !== tableA || s.view === null || acted.has(`${p.name}@${s.version}`)) return;
-      const v = s.view as TableView;
+      const v = s.view;
       if (legalActions(v).length === 0) return;
       const action = greedyPolicy(v, policy);
       if (action === null) return;

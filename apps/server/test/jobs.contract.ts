@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/jobs/job.ts';
 
 /** What every JobQueue must do; run against each implementation. */
-export function jobsContract(name: string, open: () => Promise<{ jobs: JobQueue; close(): Promise<void> }>): void {
+export function jobsContract(name: string, open: () => Promise<{ jobs: JobQueue; close: () => Promise<void> }>): void {
   describe(`JobQueue contract: ${name}`, () => {
     it('hands out due jobs only, earliest first, each to one claimer until its lease is over', async () => {
       const { jobs, close } = await open();

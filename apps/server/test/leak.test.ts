@@ -1,4 +1,4 @@
-import { type GameState, type Tile, formatTile, tilesOf, view } from '@fives/engine';
+import { type GameState, formatTile, tilesOf, view } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
@@ -44,7 +44,7 @@ function hiddenFrom(state: GameState, seat: number | null): Set<string> {
   const hand = state.hand;
   if (hand === null) return new Set();
   const hidden = new Set<string>(hand.deal.boneyard.slice(hand.drawn).map((t) => formatTile(t)));
-  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOf(mask)) hidden.add(formatTile(t as Tile));
+  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOf(mask)) hidden.add(formatTile(t));
   return hidden;
 }
 
@@ -91,7 +91,7 @@ describe('what a seat is sent', () => {
           const hidden = hiddenFrom(truth, message.seat);
           const leaked = [...tilesMentioned(message)].filter((t) => hidden.has(t));
           expect(leaked, `seat ${message.seat} at version ${message.version}`).toEqual([]);
-          const own = message.seat === null || truth.hand === null ? null : tilesOf(truth.hand.hands[message.seat]!).map((t) => formatTile(t as Tile));
+          const own = message.seat === null || truth.hand === null ? null : tilesOf(truth.hand.hands[message.seat]!).map((t) => formatTile(t));
           expect(message.view?.hand?.tiles ?? null).toEqual(own);
           if (checked === 0 && message.seat !== null) {
             // The check can fail: another seat's view, sent here, would be caught.

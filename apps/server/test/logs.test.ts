@@ -1,4 +1,4 @@
-import { type GameState, type Tile, formatTile, tilesOf } from '@fives/engine';
+import { type GameState, formatTile, tilesOf } from '@fives/engine';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
@@ -12,7 +12,7 @@ import { startedTable } from './support/table.ts';
 function held(state: GameState | null): string[] {
   const hand = state?.hand;
   if (hand == null) return [];
-  return [...hand.hands.flatMap((m) => tilesOf(m).map((t) => formatTile(t as Tile))), ...hand.deal.boneyard.slice(hand.drawn).map((t) => formatTile(t))];
+  return [...hand.hands.flatMap((m) => tilesOf(m).map((t) => formatTile(t))), ...hand.deal.boneyard.slice(hand.drawn).map((t) => formatTile(t))];
 }
 
 /** A tile written on its own ("5-2" or "2-5"), not a piece of an id or a date. */

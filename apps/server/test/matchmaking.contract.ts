@@ -22,7 +22,7 @@ function slot(now = 0): { tableId: TableId; leaseUntil: number } {
 }
 
 /** What every Matchmaking must do; run against each implementation. */
-export function matchmakingContract(name: string, open: () => Promise<{ mm: Matchmaking; jobs: JobQueue; close(): Promise<void> }>): void {
+export function matchmakingContract(name: string, open: () => Promise<{ mm: Matchmaking; jobs: JobQueue; close: () => Promise<void> }>): void {
   describe(`Matchmaking contract: ${name}`, () => {
     it('seats the first arrivals together as soon as enough wait, and keeps the queue’s fill job at its earliest wait', async () => {
       const { mm, jobs, close } = await open();

@@ -1,4 +1,4 @@
-import { type GameRecord, type TableView, replayRecord } from '@fives/engine';
+import { type GameRecord, replayRecord } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Balancer } from './support/balancer.ts';
@@ -27,7 +27,7 @@ function eventsSeen(states: TableState[]): string[] {
 }
 
 const midHand = (s: TableState): boolean => {
-  const v = s.view as TableView | null;
+  const v = s.view;
   return v !== null && v.status === 'playing' && v.hand!.log.length >= 6;
 };
 

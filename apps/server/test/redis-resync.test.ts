@@ -75,7 +75,7 @@ describe('a node losing its connections to Redis', () => {
     await w.join(tableId, 'spectator');
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
     const store = app!.store;
-    const doc = (await store.load(tableId as never))!;
+    const doc = (await store.load(tableId))!;
     // Written straight to the store: no node broadcasts it, as when a publish was lost.
     const next = { ...doc, version: doc.version + 1, updatedAt: new Date().toISOString() };
     expect(await store.commit(next)).toBe(true);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type GameRecord, type TableView, replayRecord } from '@fives/engine';
+import { type GameRecord, replayRecord } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';
@@ -41,7 +41,7 @@ function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('Server listening')) resolve(child);
     });
@@ -89,7 +89,7 @@ describe('a server process killed mid-game', () => {
     b.play();
     // Killed wherever the game is once the first hand is well under way (its next step waits in Redis).
     const midHand = (s: TableState): boolean => {
-      const v = s.view as TableView | null;
+      const v = s.view;
       return v !== null && v.status === 'playing' && v.hand!.log.length >= 6;
     };
     const stalled = await a.waitForState(midHand);

@@ -45,7 +45,7 @@ for (const [name, artifact] of CURATED) {
   const from = path.join(ARTIFACTS, artifact);
   const made = await stat(from).catch(() => null);
   if (made === null) throw new Error(`the tests did not save ${artifact}`);
-  const image = UPNG.decode((await readFile(from)).buffer as ArrayBuffer);
+  const image = UPNG.decode((await readFile(from)).buffer);
   const rgba = UPNG.toRGBA8(image)[0];
   if (rgba === undefined) throw new Error(`${artifact} has no frame`);
   const small = Buffer.from(UPNG.encode([rgba], image.width, image.height, 256));

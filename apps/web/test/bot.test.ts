@@ -32,11 +32,11 @@ describe('the practice table’s computer players', () => {
       for (const v of seatViews(rules, `bot-${rules.preset}`)) {
         const legal = legalActions(v).map((a) => JSON.stringify(a));
         for (const level of BOT_LEVELS) {
-          const move = botMove(v, level, seededRandom(`${level}`));
+          const move = botMove(v, level, seededRandom(level));
           if (move === null) continue;
           moves++;
           expect(legal).toContain(JSON.stringify(toAction(move, v.seat ?? -1)));
-          expect(botMove(v, level, seededRandom(`${level}`))).toEqual(move);
+          expect(botMove(v, level, seededRandom(level))).toEqual(move);
         }
       }
     }

@@ -41,7 +41,7 @@ describe('the online connection against the real server', () => {
   const open: OnlineConnection[] = [];
   const sockets: GameSocket[] = [];
   const connect = (store = memoryStore()): OnlineConnection => {
-    const conn = new OnlineConnection({ origin: server.url, storage: store, socket: (url, o) => sockets[sockets.push(io(url, o) as GameSocket) - 1] as GameSocket });
+    const conn = new OnlineConnection({ origin: server.url, storage: store, socket: (url, o) => sockets[sockets.push(io(url, o)) - 1] as GameSocket });
     open.push(conn);
     return conn;
   };

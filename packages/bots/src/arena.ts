@@ -162,7 +162,7 @@ function playGame(
   const bSides = scores.map((_, s) => s).filter((s) => s !== sideA);
   const scoreB = bSides.reduce((sum, s) => sum + (scores[s] as number), 0) / Math.max(1, bSides.length);
   return {
-    record: { rules: start.rulesInput as GameRecord['rules'], hands },
+    record: { rules: start.rulesInput, hands },
     result: { aSeats, aWon: state.winner === sideA, scoreA: scores[sideA] as number, scoreB, hands: hands.length },
   };
 }

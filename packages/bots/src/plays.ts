@@ -1,4 +1,4 @@
-import { type End, type Hint, type Tile, boardRules, endIndex, hintsFor } from '@fives/engine';
+import { type Hint, type Tile, boardRules, endIndex, hintsFor } from '@fives/engine';
 import type { PlayAction } from './policy.ts';
 import { type SeatView, tileOfText } from './seat-view.ts';
 
@@ -20,7 +20,7 @@ export function scoredPlays(sv: SeatView, plays: readonly PlayAction[]): ScoredP
     return {
       action,
       tile: action.tile,
-      end: action.end === undefined ? -1 : endIndex(action.end as End),
+      end: action.end === undefined ? -1 : endIndex(action.end),
       count: hint?.count ?? 0,
       points: hint?.points ?? 0,
     };

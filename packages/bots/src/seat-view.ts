@@ -135,7 +135,11 @@ function inferGroups(view: TableView, me: number): MutableGroup[][] {
         } else lastDrawBy = -1;
         break;
       }
-      default:
+      // Nothing said about anyone's hand.
+      case 'claim':
+      case 'noScore':
+      case 'muggins':
+      case 'handEnd':
         break;
     }
   }

@@ -52,7 +52,7 @@ describe('no level reads what its seat cannot see', () => {
           // … so the choice, from the same seed, is the same.
           const a = policy(v1, seededRandom(`h${i}`), { samples: 12 });
           const b = policy(v2, seededRandom(`h${i}`), { samples: 12 });
-          expect(b, `${name}`).toEqual(a);
+          expect(b, name).toEqual(a);
           compared++;
         }
       });

@@ -46,6 +46,6 @@ export function ok<T>(value: T): Result<T, never> {
   return { ok: true, value };
 }
 
-export function fail(code: GameErrorCode, message: string): Result<never, GameError> {
+export function fail(code: GameErrorCode, message: string): Result<never> {
   return { ok: false, error: { code, message } };
 }

@@ -38,7 +38,8 @@ export function layoutOf(log: readonly HandEvent[], spinner: boolean): LayoutVie
   const arms: Record<'north' | 'south', PlacedTile[]> = { north: [], south: [] };
   let lead: PlacedTile | null = null;
   // Where the spinner is: the lead, or the n-th tile out from the lead on one side.
-  let spinnerAt: { side: 'lead' | 'west' | 'east'; index: number } | null = null;
+  // (Asserted, not annotated: `found` sets it, which narrowing from `= null` would not see.)
+  let spinnerAt = null as { side: 'lead' | 'west' | 'east'; index: number } | null;
   // The number each end shows; north and south start at the spinner's number.
   const outward: Record<End, number> = { west: -1, east: -1, north: -1, south: -1 };
   const found = (side: 'lead' | 'west' | 'east', index: number, pip: number): void => {

@@ -75,7 +75,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
       end = 31 - Math.clz32(fits);
     } else {
       end = endIndex(a.end);
-      if (end < 0) return err(GameErrorCode.badAction, `${String(a.end)} is not an end`);
+      if (end < 0) return err(GameErrorCode.badAction, `${a.end} is not an end`);
       if ((d.board.open[end] as number) < 0) return err(GameErrorCode.endNotOpen, `the ${a.end} end is not open`);
       if ((fits & (1 << end)) === 0) return err(GameErrorCode.tileDoesNotFit, `${formatTile(tile)} does not fit the ${a.end} end`);
     }

@@ -112,7 +112,10 @@ export function fromRecordAction(a: RecordAction, isLead: boolean): Action {
     }
     case 'claim':
       return { type: 'claim', seat: a.seat, points: a.points };
-    default:
+    case 'draw':
+    case 'pass':
+    case 'noScore':
+    case 'muggins':
       return { type: a.type, seat: a.seat };
   }
 }

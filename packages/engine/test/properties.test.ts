@@ -135,7 +135,7 @@ describe('random legal play', { timeout: 60_000 }, () => {
           playout = Playout.fromState(state);
           return;
         }
-        const p = playout as Playout | null;
+        const p = playout;
         if (!p) return;
         if (action.type === 'play') {
           const buf = new Int32Array(64);

@@ -181,7 +181,7 @@ function comparable(v: TableView): string {
 /** Which number the lead showed to the west: the layout keeps it. */
 function westOfLead(v: TableView): number | null {
   const lead = v.hand?.log.find((e) => e.type === 'play');
-  if (lead === undefined || lead.type !== 'play') return null;
+  if (lead === undefined) return null;
   return v.hand?.layout.line.find((p) => p.tile === lead.tile)?.a ?? null;
 }
 

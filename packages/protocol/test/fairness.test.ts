@@ -96,7 +96,7 @@ describe('the fairness tracker', () => {
     ['Block game, partners', { preset: 'partners', players: 4 }, 2],
   ] as const) {
     it(`verifies every hand of an honest game (${name})`, () => {
-      const states = serverStates(rules as RulesInput, seat, `honest/${name}`);
+      const states = serverStates(rules, seat, `honest/${name}`);
       const verdicts = verdictsOf(states);
       const hands = Math.max(...states.map((s) => s.fairness!.current.hand));
       expect(hands).toBeGreaterThan(1);

@@ -1,4 +1,4 @@
-import { type RandomSource, type RulesInput, type TableView, legalActions } from '@fives/engine';
+import { type RandomSource, type RulesInput, legalActions } from '@fives/engine';
 import {
   FairnessTracker,
   type ClientEvent,
@@ -96,7 +96,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       }, retryAfter(problem));
     };
     const join = (id: string): void => {
-      void request('table:join', { tableId: id as never }).then((reply) => {
+      void request('table:join', { tableId: id }).then((reply) => {
         if (!reply.ok && reply.error.code === ErrorCode.busy) return later(reply.error, () => join(id));
         if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
         print({ type: 'joined', tableId: id, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
@@ -127,7 +127,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       // Read from the state, not the join's ack: the first state can arrive before the ack.
       const host = s.seat !== null && s.table.hostSeat === s.seat;
       if (host && s.table.phase === 'waiting' && s.table.seats.every((x) => x.kind !== 'open') && startedAt !== s.version) start(s);
-      const view = s.view as TableView | null;
+      const view = s.view;
       if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
       const action = o.policy(view, o.random);
       if (action === null) return;

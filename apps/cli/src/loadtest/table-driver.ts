@@ -1,4 +1,4 @@
-import { type RandomSource, type RulesInput, type TableView, legalActions } from '@fives/engine';
+import { type RandomSource, type RulesInput, legalActions } from '@fives/engine';
 import {
   type BotLevel,
   type ClientEvent,
@@ -52,7 +52,7 @@ export class TableDriver {
     const host = guests[0]!;
     const { tableId } = await post<CreateTableResponse>(`${o.url}/api/tables`, { rules: o.rules, seats }, host.token);
     const joined = await Promise.all(guests.map((g, i) => this.seat(tableId, g.token, i === 0)));
-    const started = await request(joined[0]!, 'table:start', { tableId: tableId as never });
+    const started = await request(joined[0]!, 'table:start', { tableId: tableId });
     if (!started.ok) throw new Error(`table:start: ${started.error.code} ${started.error.message}`);
   }
 
@@ -71,7 +71,7 @@ export class TableDriver {
 
     socket.on('connect', () => {
       actedOn = -1; // a move sent as the connection dropped may never have arrived
-      void request(socket, 'table:join', { tableId: tableId as never }).then((reply) => {
+      void request(socket, 'table:join', { tableId: tableId }).then((reply) => {
         if (!reply.ok) {
           this.stats.error(`table:join: ${reply.error.code}`);
           failed?.(new Error(`table:join: ${reply.error.code} ${reply.error.message}`));
@@ -106,7 +106,7 @@ export class TableDriver {
         }
         return;
       }
-      const view = s.view as TableView | null;
+      const view = s.view;
       if (view === null || s.version === actedOn || legalActions(view).length === 0) return;
       actedOn = s.version;
       const move = (): void => {

@@ -62,7 +62,7 @@ export class SocketGuard {
     private readonly d: SocketGuardDeps,
   ) {
     io.use((socket, next) => {
-      const address = this.addressOf(socket as ClientSocket);
+      const address = this.addressOf(socket);
       const refuse = (p: Problem): void => {
         d.onRefused?.(p.code);
         next(Object.assign(new Error(p.message), { data: p }));
@@ -71,7 +71,7 @@ export class SocketGuard {
         async (verdict) => {
           if (!verdict.ok) return refuse(rateLimited('too many connections from this address', verdict.retryAfterMs));
           // Last of the handshake's checks: nothing after it can refuse the socket, so every socket counted in connects and is counted out.
-          if (!(await this.countIn(socket as ClientSocket, address))) {
+          if (!(await this.countIn(socket, address))) {
             return refuse(problem(ErrorCode.tooManySockets, `this address holds ${d.limits.addressSockets} connections open already; close one first`));
           }
           next();
@@ -174,7 +174,7 @@ export class SocketGuard {
       c.queue = c.queue.then(async () => {
         if (c.closing) return;
         const event = typeof packet[0] === 'string' ? packet[0] : String(packet[0]);
-        const last = packet[packet.length - 1];
+        const last: unknown = packet[packet.length - 1];
         const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
         let refusal = await this.check(c, event, packet[1]);
         // An event that does not exist is answered here, on its ack too (the handlers only see known ones).

@@ -16,7 +16,7 @@ export interface ClientErrorOptions {
 function refusalOf(error: ConnectionError): { status: number; message: string } {
   if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'the request’s headers are too large' };
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'the request did not arrive in time' };
-  return { status: 400, message: `the request is not well-formed HTTP${error.code === undefined ? '' : ` (${error.code})`}` };
+  return { status: 400, message: `the request is not well-formed HTTP${error.code ? ` (${error.code})` : ''}` };
 }
 
 /**

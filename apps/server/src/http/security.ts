@@ -92,7 +92,7 @@ export function socketOriginCheck(origins: readonly string[]): (req: IncomingMes
   return (req, callback) => {
     const origin = req.headers.origin;
     if (origin === undefined || allowed.has(origin)) return callback(null, true);
-    let host: string | null = null;
+    let host: string | null;
     try {
       host = new URL(origin).host;
     } catch {

@@ -38,7 +38,7 @@ export function matchJobKey(tableId: TableId): string {
 
 /** The job a stored key and payload stand for; null for a key this server does not know. */
 export function jobOf(key: string, payload: number): Job | null {
-  const [kind, id, extra] = key.split(':');
+  const [kind = '', id, extra] = key.split(':');
   if (id === undefined || id === '') return null;
   switch (kind) {
     case 't':
@@ -48,7 +48,7 @@ export function jobOf(key: string, payload: number): Job | null {
       return Number.isInteger(seat) && seat >= 0 && seat < 4 ? { kind: 'away', tableId: id as TableId, seat } : null;
     }
     case 'q':
-      return { kind: 'fill', queue: id as QueueId };
+      return { kind: 'fill', queue: id };
     case 'm':
       return { kind: 'match', tableId: id as TableId };
     default:

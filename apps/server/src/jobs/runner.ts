@@ -4,11 +4,12 @@ import { type Job, type ClaimedJob, type JobQueue, jobOf } from './job.ts';
 const RUN_AT_ONCE = 8;
 
 /**
- * How a job's run ended: `'replaced'` when its own atomic change already set the job anew or
+ * What a job's run resolves to: `'replaced'` when its own atomic change already set the job anew or
  * cleared it (a table's commit sets the table's next step), so marking it done would be a
  * round trip to Redis that changes nothing; otherwise nothing, and the job is marked done.
+ * (A union of promises: the runs that never replace their job return a plain `Promise<void>`.)
  */
-export type RunEnd = void | 'replaced';
+export type RunEnd = Promise<'replaced' | undefined> | Promise<void>;
 
 export interface JobRunnerOptions {
   /** How often to look for due jobs set by other nodes (or by a node that died), ms. */
@@ -37,7 +38,7 @@ export class JobRunner {
   constructor(
     private readonly queue: JobQueue,
     private readonly now: () => number,
-    private readonly run: (job: Job) => Promise<RunEnd>,
+    private readonly run: (job: Job) => RunEnd,
     private readonly o: JobRunnerOptions,
   ) {}
 
@@ -137,7 +138,7 @@ export class JobRunner {
       if ((await this.run(job)) !== 'replaced') await this.queue.done(claimed);
     } catch (error) {
       // Not done: the lease runs out and some node tries again.
-      this.o.onError(error, job ?? claimed.key);
+      this.o.onError(error, job);
     }
   }
 }

@@ -197,7 +197,7 @@ export class RedisMatchmaking implements Matchmaking {
   }
 
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
-    return ((await this.client.hGet(this.whoKey(), playerId)) ?? null) as QueueId | null;
+    return ((await this.client.hGet(this.whoKey(), playerId)) ?? null);
   }
 
   async pending(tableId: TableId): Promise<PendingMatch | null> {

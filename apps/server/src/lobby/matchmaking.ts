@@ -103,5 +103,5 @@ export function queueIdOf(rules: Rules): QueueId {
     rules.muggins,
     rules.partnerships,
   ]);
-  return `q${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}` as QueueId;
+  return `q${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}`;
 }

@@ -86,7 +86,7 @@ export class JsonParser {
     if (Array.isArray(data) && data.length === 3 && isPacket(data[1])) {
       // A broadcast: [uid, packet, options], the same text JSON.stringify would write.
       const [uid, packet, options] = data as [unknown, Packet, unknown];
-      const { data: payload, ...rest } = packet;
+      const { data: payload, ...rest } = packet as Omit<Packet, 'data'> & { data: unknown };
       const json = JSON.stringify(payload);
       keepPayloadJson(packet, json);
       return `[${JSON.stringify(uid)},${JSON.stringify(rest).slice(0, -1)},"data":${json}},${JSON.stringify(options)}]`;

@@ -21,7 +21,7 @@ export function keepPayloadJson(packet: Packet, json: string): void {
 export class ReusingEncoder extends Encoder {
   override encode(packet: Packet): Array<string | Buffer> {
     const json = written.get(packet);
-    if (json === undefined || (packet.type !== PacketType.EVENT && packet.type !== PacketType.ACK)) return super.encode(packet);
+    if (json === undefined || (packet.type !== PacketType.EVENT && packet.type !== PacketType.ACK)) return super.encode(packet) as Array<string | Buffer>;
     // As `encodeAsString`: type, namespace unless "/", id, then the data.
     let head = String(packet.type);
     if (packet.nsp && packet.nsp !== '/') head += `${packet.nsp},`;

@@ -1,4 +1,4 @@
-import { DEFAULT_QUEUE_WAIT_SECONDS, ErrorCode, type QueueId } from '@fives/protocol';
+import { DEFAULT_QUEUE_WAIT_SECONDS, ErrorCode } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LobbyEvents, LobbyService } from '../lobby/service.ts';
 import { refuse, success } from '../tables/problems.ts';
@@ -81,7 +81,7 @@ export function lobbyEvents(io: () => GameServer | null): LobbyEvents {
       const server = io();
       if (server === null) return;
       server.to(playerRoom(playerId)).emit('queue:matched', message);
-      server.in(playerRoom(playerId)).socketsLeave(queueRoom(message.queue as QueueId));
+      server.in(playerRoom(playerId)).socketsLeave(queueRoom(message.queue));
     },
     queueStatus: (status) => {
       io()?.to(queueRoom(status.queue)).emit('queue:status', status);

@@ -48,7 +48,7 @@ export interface Sockets {
    * again (through the load balancer: to another node), waits up to `graceMs` for them to go,
    * closes those left, and resolves once every message and disconnection under way is handled.
    */
-  drain(graceMs: number): Promise<void>;
+  drain: (graceMs: number) => Promise<void>;
 }
 
 /** Puts a socket at a table it may sit at (seat) or watch (null): rooms, takeover, first state, presence. */
@@ -83,7 +83,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       next(err);
       return;
     }
-    const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+    const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const token = auth.success ? auth.data.token : undefined;
     const player = token === undefined ? null : signer.verify(token);
     if (!auth.success || (token !== undefined && player === null)) {
@@ -240,7 +240,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       outcome = refuse(ErrorCode.invalidMessage, `the ${event} message does not fit its schema`, { issues: issuesOf(parsed.error) });
     } else {
       try {
-        outcome = await (handlers[event] as Handler<ClientEvent>)(socket, parsed.data as never);
+        outcome = await (handlers[event] as Handler<ClientEvent>)(socket, parsed.data);
       } catch (error) {
         if (isStoreUnavailable(error)) {
           deps.storeFailed?.();

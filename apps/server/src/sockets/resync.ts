@@ -51,7 +51,8 @@ export class StateResync {
     do {
       this.again = false;
       await this.round();
-    } while (this.again);
+      // Set by resend() while the round awaited, which TypeScript's narrowing from `= false` does not see.
+    } while (this.again as boolean);
   }
 
   private async round(): Promise<void> {

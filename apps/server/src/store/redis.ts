@@ -137,7 +137,8 @@ interface Meta {
 interface Control {
   readonly hostId: PlayerId;
   readonly settings: TableSettings;
-  readonly clock: TableClock;
+  /** Read with a fallback: a table stored by an older server may have none. */
+  readonly clock?: TableClock;
   /** The deals' seeds (absent on tables stored before deals were provable). */
   readonly fair?: FairDeals | null;
   /** Absent on tables stored before tables expired. */

@@ -54,5 +54,5 @@ export function turnExpired(doc: TableDoc, now: number): boolean {
 /** A table where every person is away waits for one to come back instead of playing on by itself. */
 export function paused(doc: TableDoc): boolean {
   const humans = doc.seats.filter((s) => s.kind === 'human');
-  return humans.length > 0 && humans.every((s) => s.kind === 'human' && s.away === true);
+  return humans.length > 0 && humans.every((s) => s.away === true);
 }

@@ -71,7 +71,35 @@ export function httpStatus(code: ErrorCode): number {
       return 503;
     case ErrorCode.internal:
       return 500;
-    default:
+    // Named one by one, so that a new code has to choose its status here.
+    case ErrorCode.invalidMessage:
+    case ErrorCode.unknownEvent:
+    case ErrorCode.idle:
+    case ErrorCode.tooManySockets:
+    case ErrorCode.badName:
+    case ErrorCode.badRules:
+    case ErrorCode.badSeat:
+    case ErrorCode.notYourTurn:
+    case ErrorCode.illegalMove:
+    case ErrorCode.tileNotHeld:
+    case ErrorCode.tileDoesNotFit:
+    case ErrorCode.endNotOpen:
+    case ErrorCode.endRequired:
+    case ErrorCode.endOnLead:
+    case ErrorCode.mustLeadHighest:
+    case ErrorCode.mustPlay:
+    case ErrorCode.mustDraw:
+    case ErrorCode.noDrawing:
+    case ErrorCode.boneyardEmpty:
+    case ErrorCode.mustClaim:
+    case ErrorCode.claimNotExpected:
+    case ErrorCode.mugginsOff:
+    case ErrorCode.badClaim:
+    case ErrorCode.nothingMissed:
+    case ErrorCode.notAnOpponent:
+    case ErrorCode.mugginsWindowClosed:
+    case ErrorCode.notPlaying:
+    case ErrorCode.gameOver:
       return 400;
   }
 }

@@ -1,7 +1,6 @@
-import { type TableView, legalActions, seededRandom } from '@fives/engine';
+import { legalActions, seededRandom } from '@fives/engine';
 import {
   type ClientEvent,
-  type ClientMessage,
   type ClientResults,
   type CreateTableResponse,
   type GuestResponse,
@@ -109,7 +108,7 @@ export class TestClient {
       });
     }
     for (const event of Object.keys(ServerMessageSchemas) as ServerEvent[]) {
-      this.socket.on(event as string, (payload: unknown) => this.receive(event, payload));
+      this.socket.on(event, (payload: unknown) => this.receive(event, payload));
     }
   }
 
@@ -152,17 +151,18 @@ export class TestClient {
 
   waitFor<T = TableState>(event: ServerEvent, test: (payload: T) => boolean = () => true): Promise<T> {
     return new Promise<T>((resolve) => {
-      this.waiters.push({ event, test: test as (p: never) => boolean, resolve: resolve as (p: never) => void });
+      this.waiters.push({ event, test, resolve });
     });
   }
 
   /** The next table:state matching `test`, or the current one if it already does. */
   waitForState(test: (s: TableState) => boolean): Promise<TableState> {
     if (this.state !== null && test(this.state)) return Promise.resolve(this.state);
-    return this.waitFor<TableState>('table:state', test);
+    return this.waitFor('table:state', test);
   }
 
-  request<E extends ClientEvent>(event: E, message: ClientMessage<E> | unknown): Promise<Reply<ClientResults[E]>> {
+  /** `message` is meant to be a ClientMessage<E>; tests also send malformed ones, hence unknown. */
+  request<E extends ClientEvent>(event: E, message: unknown): Promise<Reply<ClientResults[E]>> {
     return new Promise((resolve) => {
       (this.socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, resolve);
     });
@@ -189,7 +189,7 @@ export class TestClient {
   private maybeAct(): void {
     const s = this.state;
     if (s === null || s.view === null || s.version === this.actedOn) return;
-    const view = s.view as TableView;
+    const view = s.view;
     if (legalActions(view).length === 0) return;
     const action = this.policy(view, this.random);
     if (action === null) return;

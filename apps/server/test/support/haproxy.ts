@@ -69,8 +69,8 @@ export async function startHaproxy(binary: string, file: string, nofile?: number
   const collect = (chunk: Buffer): void => {
     lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   let gone = false;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {

@@ -51,13 +51,13 @@ export async function spawnNode(
     const onData = (chunk: Buffer): void => {
       out += chunk.toString();
       if (out.includes('Server listening')) {
-        child.stdout!.off('data', onData);
-        if (process.env.FIVES_TEST_NODE_LOGS) child.stdout!.pipe(createWriteStream(`${process.env.FIVES_TEST_NODE_LOGS}.${port}`));
-        else child.stdout!.resume();
+        child.stdout.off('data', onData);
+        if (process.env.FIVES_TEST_NODE_LOGS) child.stdout.pipe(createWriteStream(`${process.env.FIVES_TEST_NODE_LOGS}.${port}`));
+        else child.stdout.resume();
         resolve();
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
   });
   return { child, url: `http://127.0.0.1:${port}`, port };

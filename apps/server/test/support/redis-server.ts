@@ -13,12 +13,12 @@ export async function startRedis(port: number, dir: string): Promise<ChildProces
     const onData = (chunk: Buffer): void => {
       out += chunk.toString();
       if (out.includes('Ready to accept connections')) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
+        child.stdout.off('data', onData);
+        child.stdout.resume();
         resolve();
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${out}`)));
   });
   return child;

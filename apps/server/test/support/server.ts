@@ -70,7 +70,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
  * runner and memory — every way two processes differ but the process itself — and the Socket.IO
  * Redis adapter between them (on a channel of the prefix's own), as a deployment runs them.
  */
-export async function startNodes(count: number, options: TestServerOptions = {}): Promise<{ nodes: TestServer[]; prefix: string; close(): Promise<void> }> {
+export async function startNodes(count: number, options: TestServerOptions = {}): Promise<{ nodes: TestServer[]; prefix: string; close: () => Promise<void> }> {
   const prefix = uniquePrefix();
   const nodes: TestServer[] = [];
   const clients: { readonly isOpen: boolean; close(): Promise<void> }[] = [];

@@ -288,8 +288,14 @@ export class OnlineConnection implements Connection {
 
   async #setName(raw: string): Promise<void> {
     const name = raw.trim();
-    if (name === '') return this.#set({ notice: { code: 'auth/invalid_name', message: 'Pick a name of at least one letter.' } });
-    if (this.#guest?.name === name) return this.#set({ name });
+    if (name === '') {
+      this.#set({ notice: { code: 'auth/invalid_name', message: 'Pick a name of at least one letter.' } });
+      return;
+    }
+    if (this.#guest?.name === name) {
+      this.#set({ name });
+      return;
+    }
     if (!this.#everConnected) {
       // Registered once the server answers at all: no errors from a page served without one.
       this.#wantedName = name;
@@ -299,7 +305,8 @@ export class OnlineConnection implements Connection {
     if (!answer.ok && answer.problem.code === 'auth/invalid_token') answer = await this.#api.guest(name);
     if (!answer.ok) {
       if (answer.problem.code === UNREACHABLE.code) this.#wantedName = name;
-      return this.#set({ notice: noticeOf(answer.problem) });
+      this.#set({ notice: noticeOf(answer.problem) });
+      return;
     }
     this.#wantedName = null;
     this.#guest = { name: answer.value.player.name, token: answer.value.token };
@@ -336,7 +343,10 @@ export class OnlineConnection implements Connection {
       ...(listed ? { listed } : {}),
     });
     this.#creating = false;
-    if (!created.ok) return this.#set({ notice: noticeOf(created.problem) });
+    if (!created.ok) {
+      this.#set({ notice: noticeOf(created.problem) });
+      return;
+    }
     const id = tableId(created.value.tableId);
     this.#invites.set(id, created.value.inviteUrl);
     this.#follow(id, false);
@@ -475,8 +485,8 @@ export class OnlineConnection implements Connection {
       return false;
     }
     // socket.io's typed emit cannot follow a generic event name; the protocol's types still hold both ends.
-    const emit = this.#socket.emit as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
-    emit.call(this.#socket, event, message, (reply) => {
+    const emit = this.#socket.emit.bind(this.#socket) as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
+    emit(event, message, (reply) => {
       if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
       then?.(reply);
     });

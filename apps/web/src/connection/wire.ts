@@ -1,4 +1,3 @@
-import type { Preset, Rules } from '@fives/engine';
 import {
   type OpenTable as WireOpenTable,
   type QueueStatus as WireQueueStatus,
@@ -40,7 +39,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
     id: tableId(table.id),
     code: table.code,
     inviteUrl,
-    rules: table.rules as Rules,
+    rules: table.rules,
     seats,
     hostSeat: table.hostSeat,
     phase: table.phase,
@@ -76,13 +75,13 @@ export function seatSpecs(players: number, setup: GameSetup): SeatSpec[] {
 }
 
 export function openTableOf(t: WireOpenTable): OpenTable {
-  return { id: tableId(t.tableId), code: t.code, host: t.host, rules: t.rules as Rules, seatsTaken: t.taken, turnSeconds: t.turnSeconds };
+  return { id: tableId(t.tableId), code: t.code, host: t.host, rules: t.rules, seatsTaken: t.taken, turnSeconds: t.turnSeconds };
 }
 
 export function queueOf(q: WireQueueStatus, now: number): QueueStatus {
   return {
     players: q.rules.players,
-    preset: q.rules.preset as Preset,
+    preset: q.rules.preset,
     waiting: q.waiting,
     botsAt: q.botsAt === null ? null : deadlineAt(q.botsAt, now),
   };
@@ -116,6 +115,6 @@ export function noticeOf(problem: { readonly code: string; readonly message: str
 function sentence(text: string): string {
   const t = text.trim();
   if (t === '') return 'The server refused that.';
-  const s = t[0]?.toUpperCase() + t.slice(1);
+  const s = t.charAt(0).toUpperCase() + t.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }

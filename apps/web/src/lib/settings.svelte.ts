@@ -22,7 +22,7 @@ function defaults(): SettingsData {
 function load(): SettingsData {
   const base = defaults();
   try {
-    const raw = globalThis.localStorage?.getItem(KEY);
+    const raw = globalThis.localStorage.getItem(KEY);
     if (!raw) return base;
     const stored = JSON.parse(raw) as Partial<SettingsData>;
     return {
@@ -48,7 +48,7 @@ class Settings {
 
   save(): void {
     try {
-      globalThis.localStorage?.setItem(KEY, JSON.stringify(this.data));
+      globalThis.localStorage.setItem(KEY, JSON.stringify(this.data));
     } catch {
       // Not kept, but still applied for this visit.
     }
