@@ -1,6 +1,7 @@
 import { type Budget, LEVEL_POLICIES, NAMED_POLICIES } from '@fives/bots';
 import type { Action, RandomSource, TableView } from '@fives/engine';
 import type { BotLevel } from '@fives/protocol';
+import { DEFAULTS } from '../defaults.ts';
 
 /**
  * How a computer player decides, from its own view only (it sees what a person in its seat
@@ -26,15 +27,6 @@ export const POLICIES = {
 } as const satisfies Record<string, BotPolicy>;
 export type PolicyName = keyof typeof POLICIES;
 
-/**
- * The server's default thinking time for the searching levels (hard takes a third of it). The
- * search runs on the server's event loop, where every other table waits while it thinks, so the
- * server gives it a third of the library's 150 ms: the expert still plays far stronger than any
- * other level (docs/bots.md), and a node with many bot tables stays responsive. BOT_BUDGET_MS
- * sets it.
- */
-export const DEFAULT_BOT_BUDGET_MS = 50;
-
-export function chooseBotAction(level: BotLevel, view: TableView, random: RandomSource, budget: Budget = { ms: DEFAULT_BOT_BUDGET_MS }): Action | null {
+export function chooseBotAction(level: BotLevel, view: TableView, random: RandomSource, budget: Budget = { ms: DEFAULTS.botBudgetMs }): Action | null {
   return LEVEL_POLICIES[level](view, random, budget);
 }
