@@ -1,3 +1,4 @@
+import { type BotPolicy, greedyPolicy } from '@fives/bots';
 import { type TableView, legalActions, seededRandom } from '@fives/engine';
 import {
   type ClientEvent,
@@ -14,7 +15,6 @@ import {
 } from '@fives/protocol';
 import { type Socket, io } from 'socket.io-client';
 import { z } from 'zod';
-import { type BotPolicy, greedyPolicy } from '../../src/bots/policy.ts';
 
 export interface Received {
   readonly event: ServerEvent;

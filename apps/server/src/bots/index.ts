@@ -1,1 +1,0 @@
-export { type BotPolicy, POLICIES, type PolicyName, chooseBotAction, greedyPolicy, randomPolicy } from './policy.ts';
