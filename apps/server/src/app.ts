@@ -104,7 +104,8 @@ export interface ServerOptions {
   readonly adapter?: { readonly url: string; readonly prefix: string };
 }
 
-export type GameApp = FastifyInstance & {
+/** What the game server adds to Fastify: each one a decoration of the instance `build()` returns. */
+export interface GameFeatures {
   readonly io: GameServer;
   readonly service: TableService;
   readonly lobby: LobbyService;
@@ -117,7 +118,19 @@ export type GameApp = FastifyInstance & {
   readonly monitor: StoreMonitor;
   /** Abandoned tables (`sweep()` removes them now). */
   readonly expiry: TableExpiry;
-};
+}
+
+export type GameApp = FastifyInstance & GameFeatures;
+
+/**
+ * Decorates the root instance with each feature (Fastify refuses a name it already has, where
+ * Object.assign would silently replace it). Its decorations are every child context's too.
+ */
+function decorateFeatures(app: FastifyInstance, features: GameFeatures): GameApp {
+  for (const name of Object.keys(features) as (keyof GameFeatures)[]) app.decorate<GameFeatures[keyof GameFeatures]>(name, features[name]);
+  // decorate()'s return type does not carry what it added; the loop above added every feature.
+  return app as GameApp;
+}
 
 /**
  * The whole server, not yet listening: Fastify with its plugins (health, tables API, web
@@ -302,8 +315,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await adapter?.close();
     await store.close();
   });
-  const extras = { io: sockets, service, lobby, store, jobs, guard, monitor, expiry };
-  return Object.assign(app as FastifyInstance, extras);
+  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */
