@@ -43,7 +43,15 @@ function another(value: string): string {
 /** Every variable configFromEnv looks at: an environment that notes what is asked of it. */
 function variablesRead(): Set<string> {
   const asked = new Set<string>();
-  const env = new Proxy<NodeJS.ProcessEnv>({}, { get: (_target, name) => (typeof name === 'string' ? (asked.add(name), undefined) : undefined) });
+  const env = new Proxy<NodeJS.ProcessEnv>(
+    {},
+    {
+      get: (_target, name) => {
+        if (typeof name === 'string') asked.add(name);
+        return undefined;
+      },
+    },
+  );
   configFromEnv(env);
   return asked;
 }
