@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { NAMED_POLICIES, POLICIES, type PolicyName } from '@fives/bots';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
 import { BOT_LEVELS, type BotLevel, DEFAULT_QUEUE_WAIT_SECONDS, MAX_QUEUE_WAIT_SECONDS } from '@fives/protocol';
-import { POLICIES, type PolicyName } from '@fives/server/bots';
 import type { Command } from './command.ts';
 import { type SessionOptions, runSession } from './client/session.ts';
 
@@ -31,7 +31,7 @@ see docs/fairness.md).
                      {"type":"matched","tableId":…,"seat":…} and plays that table
   --wait SECONDS     how long to wait for people before computer players (of --level) fill
                      the table (default 30)
-  --policy NAME      how to choose moves: ${Object.keys(POLICIES).join(', ')} (default greedy)
+  --policy NAME      how to choose moves: ${POLICIES.join(', ')} (default greedy)
   --seed TEXT        seed for the policy's random choices (default: random)
   --timeout SECONDS  give up after this long (default 600); exit code 1
 
@@ -64,13 +64,14 @@ function parse(args: string[]): SessionOptions {
     return Number(v);
   };
   const policyName = flags.get('policy') ?? 'greedy';
-  if (!(policyName in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  // The list, not `in` on the record: every object answers to "toString" and "constructor".
+  if (!(POLICIES as readonly string[]).includes(policyName)) throw new UsageError(`--policy must be one of ${POLICIES.join(', ')}`);
   const level = (flags.get('level') ?? 'medium') as BotLevel;
   if (!BOT_LEVELS.includes(level)) throw new UsageError(`--level must be one of ${BOT_LEVELS.join(', ')}`);
   const base = {
     url: need('url'),
     name: need('name'),
-    policy: POLICIES[policyName as PolicyName],
+    policy: NAMED_POLICIES[policyName as PolicyName],
     random: seededRandom(flags.get('seed') ?? randomBytes(8).toString('hex')),
     timeoutMs: count('timeout', 600) * 1000,
   };

@@ -1,6 +1,6 @@
+import { NAMED_POLICIES } from '@fives/bots';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
 import { BOT_LEVELS, type BotLevel } from '@fives/protocol';
-import { POLICIES } from '@fives/server/bots';
 import type { Command } from './command.ts';
 import { allFigures } from './loadtest/server-metrics.ts';
 import { LoadStats, percentile } from './loadtest/stats.ts';
@@ -120,7 +120,7 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
           players: o.players,
           humans: o.humans,
           level: o.level,
-          policy: POLICIES.greedy,
+          policy: NAMED_POLICIES.greedy,
           random,
           thinkMs: o.thinkMs,
         },

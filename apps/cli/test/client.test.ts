@@ -1,6 +1,6 @@
+import { NAMED_POLICIES } from '@fives/bots';
 import { seededRandom } from '@fives/engine';
 import { MemoryTableStore, build } from '@fives/server';
-import { POLICIES } from '@fives/server/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Line, runSession } from '../src/client/session.ts';
 import { fives } from './run-cli.ts';
@@ -21,7 +21,7 @@ describe('fives client', () => {
     let invite: (link: string) => void = () => {};
     const inviteUrl = new Promise<string>((resolve) => (invite = resolve));
     const host = runSession(
-      { url, name: 'Host', policy: POLICIES.greedy, random: seededRandom('h'), timeoutMs: 30_000, create: { rules: { players: 3 }, seats: 3, bots: 1, level: 'easy' } },
+      { url, name: 'Host', policy: NAMED_POLICIES.greedy, random: seededRandom('h'), timeoutMs: 30_000, create: { rules: { players: 3 }, seats: 3, bots: 1, level: 'easy' } },
       (line) => {
         hostLines.push(line);
         if (line.type === 'created') invite(line.inviteUrl as string);
@@ -29,7 +29,7 @@ describe('fives client', () => {
     );
     const guestLines: Line[] = [];
     const guest = runSession(
-      { url, name: 'Guest', policy: POLICIES.random, random: seededRandom('g'), timeoutMs: 30_000, join: await inviteUrl },
+      { url, name: 'Guest', policy: NAMED_POLICIES.random, random: seededRandom('g'), timeoutMs: 30_000, join: await inviteUrl },
       (line) => guestLines.push(line),
     );
     expect(await Promise.all([host, guest])).toEqual([0, 0]);
@@ -48,7 +48,7 @@ describe('fives client', () => {
     const queue = { rules: { preset: 'allFives' as const, players: 2 as const }, waitSeconds: 600, level: 'easy' as const };
     const sessions = ['Ann', 'Ben'].map((name, i) =>
       runSession(
-        { url, name, policy: POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue },
+        { url, name, policy: NAMED_POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue },
         (line) => lines[i]!.push(line),
       ),
     );
@@ -81,7 +81,7 @@ describe('fives client', () => {
       const lines: Line[] = [];
       let moveRefused = false;
       const code = await runSession(
-        { url: flakyUrl, name: 'Patient', policy: POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+        { url: flakyUrl, name: 'Patient', policy: NAMED_POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
         (line) => {
           lines.push(line);
           // The join is refused first; the store comes back while the client waits to ask again.
@@ -112,7 +112,7 @@ describe('fives client', () => {
       const lines: Line[] = [];
       let moveRefused = false;
       const code = await runSession(
-        { url: flakyUrl, name: 'Patient', policy: POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+        { url: flakyUrl, name: 'Patient', policy: NAMED_POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
         (line) => {
           lines.push(line);
           // The join is refused first; the store is back while the client waits to ask again.

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NAMED_POLICIES } from '@fives/bots';
 import { seededRandom } from '@fives/engine';
 import { MemoryTableStore, build } from '@fives/server';
-import { POLICIES } from '@fives/server/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Line, runSession } from '../src/client/session.ts';
 import { fives } from './run-cli.ts';
@@ -25,7 +25,7 @@ describe('fairness from the command line', () => {
   it('fives client checks every hand and prints {"type":"fairness","hand":N,"verified":true} before the final line', async () => {
     const lines: Line[] = [];
     const code = await runSession(
-      { url, name: 'Solo', policy: POLICIES.greedy, random: seededRandom('solo'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+      { url, name: 'Solo', policy: NAMED_POLICIES.greedy, random: seededRandom('solo'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
       (line) => lines.push(line),
     );
     expect(code).toBe(0);
@@ -42,7 +42,7 @@ describe('fairness from the command line', () => {
     const lines: Line[] = [];
     const seeds = new Map<number, { seed: string; commitment: string }>();
     const session = runSession(
-      { url, name: 'Ada', policy: POLICIES.greedy, random: seededRandom('ada'), timeoutMs: 30_000, create: { rules: { preset: 'muggins', players: 3 }, seats: 3, bots: 2, level: 'easy' } },
+      { url, name: 'Ada', policy: NAMED_POLICIES.greedy, random: seededRandom('ada'), timeoutMs: 30_000, create: { rules: { preset: 'muggins', players: 3 }, seats: 3, bots: 2, level: 'easy' } },
       (line) => lines.push(line),
     );
     expect(await session).toBe(0);

@@ -1,19 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RedisTableStore } from '@fives/server';
-import { killed, spawnNode } from '@fives/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fives } from './run-cli.ts';
+import { type ServerNode, startServerNode, stopServerNode } from './server-node.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A server node as production runs it (its main.ts, not the test node), rate limits off for a load test (docs/performance.md). */
-function node(prefix: string): Promise<{ child: ChildProcess; url: string }> {
+/** A server node as production runs it, sharing Redis under `prefix`, rate limits off for a load test (docs/performance.md). */
+function node(prefix: string): Promise<ServerNode> {
   const unlimited = { RATE_GUESTS: '0', RATE_TABLES: '0', RATE_ADDRESS_CONNECTIONS: '0', RATE_ADDRESS_MESSAGES: '0', RATE_CONNECTION_MESSAGES: '0', SOCKETS_PER_ADDRESS: '0' };
-  return spawnNode(prefix, unlimited, 'apps/server/src/main.ts');
+  return startServerNode({ REDIS_URL, REDIS_PREFIX: prefix, FIVES_SECRET: 'cli-loadtest-secret-0123456789', BOT_DELAY_MS: '0', HAND_PAUSE_MS: '0', ...unlimited });
 }
 
 /** `fives ARGS` as its own process, without blocking this one (the servers are its children). */
@@ -30,12 +30,12 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 describe('fives loadtest', () => {
   const prefix = `fives-test:loadtest-${randomBytes(4).toString('hex')}:`;
-  let nodes: { child: ChildProcess; url: string }[] = [];
+  let nodes: ServerNode[] = [];
   beforeAll(async () => {
     nodes = await Promise.all([node(prefix), node(prefix)]);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all(nodes.map((n) => killed(n.child)));
+    await Promise.all(nodes.map(stopServerNode));
     const store = await RedisTableStore.connect({ url: REDIS_URL, prefix });
     await store.deleteAll();
     await store.close();

@@ -4,8 +4,9 @@ import type { RandomSource } from '@fives/engine';
 import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { installHttpLimits } from './guard/http.ts';
-import { DEFAULT_LIMITS, type Limits } from './guard/limits.ts';
+import type { Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
+import { DEFAULTS } from './defaults.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
@@ -18,7 +19,6 @@ import type { LobbyService } from './lobby/service.ts';
 import { metricsRoutes } from './metrics/plugin.ts';
 import { serverMetrics } from './metrics/server-metrics.ts';
 import { trustMetrics } from './metrics/trust-metrics.ts';
-import { DEFAULT_BOT_BUDGET_MS } from './bots/policy.ts';
 import { createRuntime } from './runtime.ts';
 import { attachRedisAdapter } from './sockets/adapter.ts';
 import { tableGone } from './sockets/gone.ts';
@@ -38,6 +38,7 @@ import { webPlugin } from './web/plugin.ts';
 /** Signs tokens when no secret is given: fine on a laptop, never in production (see `config.ts`). */
 export const DEVELOPMENT_SECRET = 'fives-development-secret-do-not-use-in-production';
 
+/** What the server takes; an option not given falls back to `DEFAULTS` (defaults.ts). */
 export interface ServerOptions {
   /** Where tables live; default: in memory (not durable). */
   readonly store?: TableStore;
@@ -49,16 +50,16 @@ export interface ServerOptions {
   readonly botDelayMs?: number;
   /** The pause between the end of a hand and the next deal, in ms. */
   readonly handPauseMs?: number;
-  /** How long a person may be gone before a computer player takes their seat, in ms (default 20 s). */
+  /** How long a person may be gone before a computer player takes their seat, in ms. */
   readonly graceMs?: number;
-  /** How long opponents may call Muggins on a missed count, in ms (default 10 s). */
+  /** How long opponents may call Muggins on a missed count, in ms. */
   readonly mugginsWindowMs?: number;
-  /** The turn time of tables made from the random-opponent queues, in seconds; null for none (default 30). */
+  /** The turn time of tables made from the random-opponent queues, in seconds; null for none. */
   readonly queueTurnSeconds?: number | null;
-  /** How often this node looks for due jobs set by other nodes, in ms (default 1 s). */
+  /** How often this node looks for due jobs set by other nodes, in ms. */
   readonly jobPollMs?: number;
   /**
-   * How long a claimed job is this node's before another may run it again, in ms (default 5 s):
+   * How long a claimed job is this node's before another may run it again, in ms:
    * how long a table waits when the node running its step dies. Jobs are idempotent, so a short
    * lease costs at most a step looked at twice.
    */
@@ -67,7 +68,7 @@ export interface ServerOptions {
   readonly random?: RandomSource;
   /**
    * How long the searching levels (hard, expert) think per move: `{ ms }` (default
-   * `DEFAULT_BOT_BUDGET_MS`), or `{ samples }` for tests that must play the same every run.
+   * `DEFAULTS.botBudgetMs`), or `{ samples }` for tests that must play the same every run.
    */
   readonly botBudget?: Budget;
   /**
@@ -82,17 +83,17 @@ export interface ServerOptions {
   readonly publicUrl?: string;
   /** The built web client; null: serve the "not built" page. */
   readonly webRoot?: string | null;
-  /** Rate limits and the idle connection limit (`guard/limits.ts`); each one given replaces its default. */
+  /** Rate limits and the idle connection limit (`guard/limits.ts`); each one given replaces its default (`DEFAULTS.limits`). */
   readonly limits?: Partial<Limits>;
-  /** How many proxies in front append to X-Forwarded-For (default 0: the peer is the client). */
+  /** How many proxies in front append to X-Forwarded-For (0: the peer is the client). */
   readonly trustedProxies?: number;
   /** Other origins whose pages may call the API and open sockets (default: the server's own only). */
   readonly corsOrigins?: readonly string[];
-  /** An abandoned table (no change for this long) is removed, ms (default 24 h; 0: never). */
+  /** An abandoned table (no change for this long) is removed, ms (0: never). */
   readonly tableTtlMs?: number;
-  /** How often each node looks for abandoned tables, ms (default 10 min). */
+  /** How often each node looks for abandoned tables, ms. */
   readonly expirySweepMs?: number;
-  /** How often the store is pinged for readiness and metrics, ms (default 2 s). */
+  /** How often the store is pinged for readiness and metrics, ms. */
   readonly storeProbeMs?: number;
   /**
    * On close, how long this node waits for its clients to move to another node before it closes
@@ -103,7 +104,8 @@ export interface ServerOptions {
   readonly adapter?: { readonly url: string; readonly prefix: string };
 }
 
-export type GameApp = FastifyInstance & {
+/** What the game server adds to Fastify: each one a decoration of the instance `build()` returns. */
+export interface GameFeatures {
   readonly io: GameServer;
   readonly service: TableService;
   readonly lobby: LobbyService;
@@ -116,7 +118,19 @@ export type GameApp = FastifyInstance & {
   readonly monitor: StoreMonitor;
   /** Abandoned tables (`sweep()` removes them now). */
   readonly expiry: TableExpiry;
-};
+}
+
+export type GameApp = FastifyInstance & GameFeatures;
+
+/**
+ * Decorates the root instance with each feature (Fastify refuses a name it already has, where
+ * Object.assign would silently replace it). Its decorations are every child context's too.
+ */
+function decorateFeatures(app: FastifyInstance, features: GameFeatures): GameApp {
+  for (const name of Object.keys(features) as (keyof GameFeatures)[]) app.decorate<GameFeatures[keyof GameFeatures]>(name, features[name]);
+  // decorate()'s return type does not carry what it added; the loop above added every feature.
+  return app as GameApp;
+}
 
 /**
  * The whole server, not yet listening: Fastify with its plugins (health, tables API, web
@@ -125,6 +139,8 @@ export type GameApp = FastifyInstance & {
  */
 export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const https = options.publicUrl?.startsWith('https:') ?? false;
+  const drainMs = options.drainMs ?? DEFAULTS.drainMs;
+  const trustedProxies = options.trustedProxies ?? DEFAULTS.trustedProxies;
   const app: FastifyInstance = Fastify({
     // What Node's HTTP parser refuses (431, a bad chunk) is answered as every error is.
     clientErrorHandler: answerClientErrors({ headers: securityHeaders(https), log: () => app.log, refused: (code) => trust.errors.inc(code) }),
@@ -132,7 +148,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     logController: new OneLinePerRequest(),
     bodyLimit: 64 * 1024,
     // Hooks run under this timeout too, and closing waits up to drainMs for clients to move.
-    pluginTimeout: 10_000 + (options.drainMs ?? 0),
+    pluginTimeout: 10_000 + drainMs,
     // While draining, requests are still answered by the routes (Fastify would send a bare 503
     // of its own): /readyz says {ready: false, draining: true} with the security headers, and
     // work a client sent before the balancer took the node out is done, not refused.
@@ -153,11 +169,11 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
 
   let io: GameServer | null = null;
   const now = options.now ?? (() => new Date());
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const limits: Limits = { ...DEFAULTS.limits, ...options.limits };
   const origins = options.corsOrigins ?? [];
   const metrics = serverMetrics();
   const monitor = new StoreMonitor(store, {
-    probeMs: options.storeProbeMs ?? 2000,
+    probeMs: options.storeProbeMs ?? DEFAULTS.storeProbeMs,
     timeoutMs: 1000,
     log: app.log,
     onPing: (seconds, ok) => {
@@ -173,16 +189,17 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     store,
     log: app.log,
     random: options.random ?? cryptoRandom,
-    botBudget: options.botBudget ?? { ms: DEFAULT_BOT_BUDGET_MS },
+    botBudget: options.botBudget ?? { ms: DEFAULTS.botBudgetMs },
     seeds: options.seeds ?? (options.random === undefined ? cryptoSeeds : seedsFrom(options.random)),
     now,
-    botDelayMs: options.botDelayMs ?? 900,
-    handPauseMs: options.handPauseMs ?? 2500,
-    graceMs: options.graceMs ?? 20_000,
-    mugginsWindowMs: options.mugginsWindowMs ?? 10_000,
-    queueTurnSeconds: options.queueTurnSeconds === undefined ? 30 : options.queueTurnSeconds,
-    jobPollMs: options.jobPollMs ?? 1000,
-    jobLeaseMs: options.jobLeaseMs ?? 5000,
+    botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
+    handPauseMs: options.handPauseMs ?? DEFAULTS.handPauseMs,
+    graceMs: options.graceMs ?? DEFAULTS.graceMs,
+    mugginsWindowMs: options.mugginsWindowMs ?? DEFAULTS.mugginsWindowMs,
+    // null is an answer (no turn clock), so only an absent option takes the default.
+    queueTurnSeconds: options.queueTurnSeconds === undefined ? DEFAULTS.queueTurnSeconds : options.queueTurnSeconds,
+    jobPollMs: options.jobPollMs ?? DEFAULTS.jobPollMs,
+    jobLeaseMs: options.jobLeaseMs ?? DEFAULTS.jobLeaseMs,
     committed: (_doc, cause) => {
       if (cause.kind === 'action') metrics.moves.inc();
     },
@@ -207,7 +224,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
 
   await installSecurity(app, { origins, https });
-  installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: options.trustedProxies ?? 0 });
+  installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error"')) {
@@ -255,14 +272,14 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     sockets: store.sockets,
     limits,
     now: () => now().getTime(),
-    trustedHops: options.trustedProxies ?? 0,
+    trustedHops: trustedProxies,
     storeUp: () => monitor.up,
     log: app.log.child({ component: 'guard' }),
     onRefused: (code) => trust.errors.inc(code),
   });
   const expiry = new TableExpiry(store, {
-    ttlMs: options.tableTtlMs ?? 24 * 3600 * 1000,
-    sweepMs: options.expirySweepMs ?? 600_000,
+    ttlMs: options.tableTtlMs ?? DEFAULTS.tableTtlMs,
+    sweepMs: options.expirySweepMs ?? DEFAULTS.expirySweepMs,
     now: () => now().getTime(),
     log: app.log,
     onExpired: (ids) => {
@@ -284,7 +301,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     // Not ready from now on: a load balancer stops sending new clients here.
     draining = true;
     app.log.info('draining: clients are told to move to another node');
-    await drain(options.drainMs ?? 0);
+    await drain(drainMs);
     // No new jobs; the ones under way (a bot's move) commit and are broadcast before the store goes.
     jobs.close();
     await jobs.idle();
@@ -298,8 +315,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await adapter?.close();
     await store.close();
   });
-  const extras = { io: sockets, service, lobby, store, jobs, guard, monitor, expiry };
-  return Object.assign(app, extras);
+  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
+import { greedyPolicy } from '@fives/bots';
 import { type TableView, legalActions, seededRandom } from '@fives/engine';
 import { ErrorCode, toWireAction } from '@fives/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/app.ts';
-import { greedyPolicy } from '../src/bots/policy.ts';
 import { StoreUnavailableError } from '../src/store/availability.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import { tagStoreErrors } from '../src/store/tagged.ts';

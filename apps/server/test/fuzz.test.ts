@@ -1,3 +1,4 @@
+import { greedyPolicy } from '@fives/bots';
 import {
   type GameState,
   type RandomSource,
@@ -11,7 +12,6 @@ import {
 } from '@fives/engine';
 import { CLIENT_EVENTS, ErrorCode, type GuestResponse, ProblemSchema, type TableId, type TableState, type WireAction, toEngineAction, toWireAction } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greedyPolicy } from '../src/bots/policy.ts';
 import type { TableStore } from '../src/store/store.ts';
 import { dealNextHand } from '../src/tables/dealer.ts';
 import type { RecordAppend, TableDoc } from '../src/tables/doc.ts';

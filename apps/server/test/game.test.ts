@@ -1,5 +1,5 @@
+import type { BotPolicy } from '@fives/bots';
 import { legalActions, replayRecord } from '@fives/engine';
-import type { BotPolicy } from '../src/bots/policy.ts';
 import type { GameRecord } from '@fives/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';

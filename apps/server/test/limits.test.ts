@@ -2,7 +2,8 @@ import type { Problem, Reply } from '@fives/protocol';
 import pino from 'pino';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type Limits } from '../src/guard/limits.ts';
+import { DEFAULTS } from '../src/defaults.ts';
+import type { Limits } from '../src/guard/limits.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { FakeClock } from './support/clock.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
@@ -20,7 +21,7 @@ function only(limits: Partial<Limits>): Partial<Limits> {
     codeLookups: off,
     addressSockets: 0,
     idleMs: 0,
-    floodDisconnect: DEFAULT_LIMITS.floodDisconnect,
+    floodDisconnect: DEFAULTS.limits.floodDisconnect,
     ...limits,
   };
 }

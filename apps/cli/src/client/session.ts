@@ -17,7 +17,7 @@ import {
   tableIdFromInvite,
   toWireAction,
 } from '@fives/protocol';
-import type { BotPolicy } from '@fives/server/bots';
+import type { BotPolicy } from '@fives/bots';
 import { type Socket, io } from 'socket.io-client';
 
 export interface SessionOptions {

@@ -12,7 +12,7 @@ import {
   type TableState,
   toWireAction,
 } from '@fives/protocol';
-import type { BotPolicy } from '@fives/server/bots';
+import type { BotPolicy } from '@fives/bots';
 import { type Socket, io } from 'socket.io-client';
 import { post } from '../client/session.ts';
 import type { LoadStats } from './stats.ts';

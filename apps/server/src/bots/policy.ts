@@ -1,40 +1,14 @@
-import { type Budget, LEVEL_POLICIES, NAMED_POLICIES } from '@fives/bots';
+import { type Budget, LEVEL_POLICIES } from '@fives/bots';
 import type { Action, RandomSource, TableView } from '@fives/engine';
 import type { BotLevel } from '@fives/protocol';
+import { DEFAULTS } from '../defaults.ts';
 
 /**
- * How a computer player decides, from its own view only (it sees what a person in its seat
- * would). Null means "nothing to do now": not its turn and no Muggins to call.
- *
- * This is the one seam where the players of `@fives/bots` plug in: `chooseBotAction` is all the
- * server calls, and `POLICIES` is all the headless client uses.
+ * The one seam where the players of `@fives/bots` plug into the server: a computer player's
+ * move, from its own view only (it sees what a person in its seat would), thinking for the
+ * server's budget (`DEFAULTS.botBudgetMs`, or BOT_BUDGET_MS). Null means "nothing to do now":
+ * not its turn and no Muggins to call.
  */
-export type BotPolicy = (view: TableView, random: RandomSource) => Action | null;
-
-export const randomPolicy: BotPolicy = NAMED_POLICIES.random;
-export const greedyPolicy: BotPolicy = NAMED_POLICIES.greedy;
-
-/**
- * The ways of playing the headless client offers. The searching one thinks for the library's
- * default budget (150 ms) per move: the client is a process of its own, blocking nobody.
- */
-export const POLICIES = {
-  greedy: greedyPolicy,
-  random: randomPolicy,
-  defensive: NAMED_POLICIES.defensive,
-  expert: NAMED_POLICIES.expert,
-} as const satisfies Record<string, BotPolicy>;
-export type PolicyName = keyof typeof POLICIES;
-
-/**
- * The server's default thinking time for the searching levels (hard takes a third of it). The
- * search runs on the server's event loop, where every other table waits while it thinks, so the
- * server gives it a third of the library's 150 ms: the expert still plays far stronger than any
- * other level (docs/bots.md), and a node with many bot tables stays responsive. BOT_BUDGET_MS
- * sets it.
- */
-export const DEFAULT_BOT_BUDGET_MS = 50;
-
-export function chooseBotAction(level: BotLevel, view: TableView, random: RandomSource, budget: Budget = { ms: DEFAULT_BOT_BUDGET_MS }): Action | null {
+export function chooseBotAction(level: BotLevel, view: TableView, random: RandomSource, budget: Budget = { ms: DEFAULTS.botBudgetMs }): Action | null {
   return LEVEL_POLICIES[level](view, random, budget);
 }

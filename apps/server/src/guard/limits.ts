@@ -3,7 +3,8 @@ import type { RateRule } from './rates.ts';
 /**
  * What one client may do, and how long a connection may sit doing nothing. Every rule is
  * "at most `limit` per `windowMs`"; 0 switches it off. Per connection in the node's memory,
- * per address in the store (Redis), so they hold across every node.
+ * per address in the store (Redis), so they hold across every node. Their defaults are in
+ * `defaults.ts`.
  */
 export interface Limits {
   /** Socket messages of one connection (a token bucket: `limit` at once, `limit` per window). */
@@ -30,16 +31,3 @@ export interface Limits {
   /** A connection refused this many messages in a row for going too fast is closed. */
   readonly floodDisconnect: number;
 }
-
-export const DEFAULT_LIMITS: Limits = {
-  connectionMessages: { limit: 100, windowMs: 5_000 },
-  addressMessages: { limit: 3_000, windowMs: 60_000 },
-  addressConnections: { limit: 120, windowMs: 60_000 },
-  tables: { limit: 30, windowMs: 600_000 },
-  queueJoins: { limit: 60, windowMs: 600_000 },
-  guests: { limit: 30, windowMs: 600_000 },
-  codeLookups: { limit: 30, windowMs: 600_000 },
-  addressSockets: 50,
-  idleMs: 120_000,
-  floodDisconnect: 200,
-};

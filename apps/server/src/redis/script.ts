@@ -7,7 +7,7 @@ import { createClient } from 'redis';
  * first connection that does not succeed within `connectTimeoutMs` (a server that cannot reach
  * Redis at start says so and stops) but, once connected, reconnects for as long as it takes.
  */
-export function makeRedisClient(url: string, connectTimeoutMs = 5000) {
+export function makeRedisClient(url: string, connectTimeoutMs: number) {
   let connected = false;
   const started = Date.now();
   const client = createClient({

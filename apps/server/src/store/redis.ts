@@ -1,5 +1,6 @@
 import type { GameState, RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
+import { DEFAULTS } from '../defaults.ts';
 import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
@@ -147,21 +148,19 @@ interface Control {
 
 export interface RedisStoreOptions {
   readonly url: string;
-  /** Prepended to every key; default "fives:". */
+  /** Prepended to every key (default: `DEFAULTS.redisPrefix`). */
   readonly prefix?: string;
   /** Told about connection errors (node-redis reconnects by itself). */
   readonly onError?: (error: Error) => void;
-  /** How long a game's record is kept after its last hand, ms (default 30 days; 0: for ever). */
+  /** How long a game's record is kept after its last hand, ms (default: `DEFAULTS.recordRetentionMs`; 0: for ever). */
   readonly recordRetentionMs?: number;
   /**
-   * How long to keep trying to reach Redis when first connecting, ms (default 5 s): past it,
-   * `connect` fails with the reason instead of waiting for ever. Once connected, the client
-   * reconnects by itself for as long as it takes.
+   * How long to keep trying to reach Redis when first connecting, ms (default:
+   * `DEFAULTS.redisConnectTimeoutMs`): past it, `connect` fails with the reason instead of
+   * waiting for ever. Once connected, the client reconnects by itself for as long as it takes.
    */
   readonly connectTimeoutMs?: number;
 }
-
-export const DEFAULT_RECORD_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export class RedisTableStore implements TableStore {
   readonly kind = 'redis';
@@ -183,10 +182,10 @@ export class RedisTableStore implements TableStore {
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
-    const client = makeRedisClient(options.url, options.connectTimeoutMs ?? 5000);
+    const client = makeRedisClient(options.url, options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs);
     client.on('error', (error: Error) => options.onError?.(error));
     await client.connect();
-    return new RedisTableStore(client, options.prefix ?? 'fives:', options.recordRetentionMs ?? DEFAULT_RECORD_RETENTION_MS);
+    return new RedisTableStore(client, options.prefix ?? DEFAULTS.redisPrefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs);
   }
 
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {

@@ -1,3 +1,4 @@
+import { type BotPolicy, greedyPolicy } from '@fives/bots';
 import { legalActions, seededRandom } from '@fives/engine';
 import {
   type ClientEvent,
@@ -13,7 +14,6 @@ import {
 } from '@fives/protocol';
 import { type Socket, io } from 'socket.io-client';
 import { z } from 'zod';
-import { type BotPolicy, greedyPolicy } from '../../src/bots/policy.ts';
 
 export interface Received {
   readonly event: ServerEvent;

@@ -1,0 +1,77 @@
+import type { Limits } from './guard/limits.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The rate limits and the idle connection limit (`guard/limits.ts` says what each one is).
+ * Every rule is "at most `limit` per `windowMs`"; 0 switches it off.
+ */
+const LIMITS: Limits = {
+  connectionMessages: { limit: 100, windowMs: 5 * SECOND },
+  addressMessages: { limit: 3_000, windowMs: MINUTE },
+  addressConnections: { limit: 120, windowMs: MINUTE },
+  tables: { limit: 30, windowMs: 10 * MINUTE },
+  queueJoins: { limit: 60, windowMs: 10 * MINUTE },
+  guests: { limit: 30, windowMs: 10 * MINUTE },
+  codeLookups: { limit: 30, windowMs: 10 * MINUTE },
+  addressSockets: 50,
+  idleMs: 2 * MINUTE,
+  floodDisconnect: 200,
+};
+
+/**
+ * Every default of the server, in one place: `build()` (app.ts) falls back to these for an
+ * option not given, `config.ts` for a variable not set (in the variable's own unit: seconds,
+ * hours, days), the Redis store for its connection, and README's settings table states them
+ * (test/defaults.test.ts holds the table to what config.ts reads).
+ */
+export const DEFAULTS = {
+  port: 3000,
+  host: '0.0.0.0',
+  redisPrefix: 'fives:',
+  logLevel: 'info',
+  /** How long a starting server keeps trying to reach Redis before it gives up. */
+  redisConnectTimeoutMs: 5 * SECOND,
+  /** How long a game's record is kept after its last hand in Redis (0: for ever). */
+  recordRetentionMs: 30 * DAY,
+  /** A computer player's pause before it moves. */
+  botDelayMs: 900,
+  /**
+   * How long the searching levels think per move (hard takes a third of it). The search runs on
+   * the server's event loop, where every other table waits while it thinks, so the server gives
+   * it a third of the library's 150 ms: the expert still plays far stronger than any other level
+   * (docs/bots.md), and a node with many bot tables stays responsive.
+   */
+  botBudgetMs: 50,
+  /** The pause between the end of a hand and the next deal. */
+  handPauseMs: 2500,
+  /** How long a person may be gone before a computer player takes their seat. */
+  graceMs: 20 * SECOND,
+  /** How long opponents may call Muggins on a missed count. */
+  mugginsWindowMs: 10 * SECOND,
+  /** The turn time of tables made from the random-opponent queues (null: none). */
+  queueTurnSeconds: 30,
+  /** How often a node looks for due jobs set by other nodes. */
+  jobPollMs: SECOND,
+  /** How long a claimed job is the node's before another may run it again. */
+  jobLeaseMs: 5 * SECOND,
+  /** Proxies in front that append to X-Forwarded-For (0: the peer is the client). */
+  trustedProxies: 0,
+  /** An abandoned table's life after its last change (0: for ever). */
+  tableTtlMs: DAY,
+  /** How often each node looks for abandoned tables. */
+  expirySweepMs: 10 * MINUTE,
+  /** How often the store is pinged for readiness and metrics. */
+  storeProbeMs: 2 * SECOND,
+  /**
+   * How long a closing server waits for its clients to move to another node: none for a server
+   * built in a test or embedded, which closes at once; `processDrainMs` for the process.
+   */
+  drainMs: 0,
+  /** The same for the server as a process (DRAIN_SECONDS), which a load balancer stands in front of. */
+  processDrainMs: 10 * SECOND,
+  limits: LIMITS,
+} as const;
