@@ -6,18 +6,15 @@ import { describe, expect, it } from 'vitest';
 
 // These switches return nothing, so TypeScript says nothing when their union gains a member
 // they do not handle: the lint (`pnpm lint`, part of `pnpm test`) is what must catch it.
-// Each case takes one branch out of the real file, as if its member had just been added.
+// Each case takes one branch out of the real file, as if its member had just been added. (The
+// leader switch that fairness.ts had is the engine's `leaderChoice` now, which returns and ends in
+// `assertNever`: TypeScript itself refuses it incomplete.)
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const RULE = '@typescript-eslint/switch-exhaustiveness-check';
 
 const switches = [
   { file: 'apps/server/src/tables/log.ts', member: 'settings', branch: "    case 'settings':\n" },
   { file: 'packages/engine/src/record.ts', member: 'handEnd', branch: "      case 'handEnd':\n        break;\n" },
-  {
-    file: 'packages/protocol/src/fairness.ts',
-    member: 'nextSeat',
-    branch: "    case 'nextSeat':\n      expected = before === null ? null : (before.leader + 1) % e.rules.players;\n      break;\n",
-  },
 ];
 
 async function switchFindings(eslint: ESLint, file: string, text: string): Promise<string[]> {
