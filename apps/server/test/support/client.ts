@@ -13,7 +13,7 @@ import {
   type TableState,
   toWireAction,
 } from '@fives/protocol';
-import { ProtocolClient, type ProtocolSocket, isLinkProblem } from '@fives/protocol/client';
+import { ProtocolClient, isLinkProblem } from '@fives/protocol/client';
 import { type Socket, io } from 'socket.io-client';
 import { z } from 'zod';
 
@@ -91,7 +91,7 @@ export class TestClient {
     // As every client does (docs/protocol.md), when it reconnects: a draining node says go, so go
     // now — through the load balancer, to another node; a node that refuses the handshake while
     // draining, try again when it says. Answers wait as long as a test may (no timeout of their own).
-    this.client = new ProtocolClient(this.socket as ProtocolSocket, { reconnect: options.reconnection ?? false, timeoutMs: 120_000 });
+    this.client = new ProtocolClient(this.socket, { reconnect: options.reconnection ?? false, timeoutMs: 120_000 });
     this.client.onLink((e) => {
       if (e.type === 'draining') this.drained++;
       if (e.type !== 'connected' || e.first) return;
