@@ -78,6 +78,24 @@ describe('ProtocolClient', () => {
     expect(answer.ok ? null : answer.error.code).toBe(LinkErrorCode.timeout);
   });
 
+  it('a request whose connection drops before the answer settles with link/down, and the order starts afresh', async () => {
+    // A bare Socket.IO server that closes the connection on a join instead of answering it.
+    const http = createServer();
+    const closing = new Server(http);
+    closing.on('connection', (socket) => {
+      socket.on('table:join', () => socket.disconnect(true));
+      socket.on('queue:leave', (_m: unknown, ack: (r: unknown) => void) => ack({ ok: true, data: { left: false } }));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => void closing.close(() => resolve())));
+    const { c } = client(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, null, { reconnect: false });
+    await connected(c);
+    const dropped = c.ordered('table:join', { tableId: 'abcdefgh' });
+    const after = c.ordered('queue:leave', {});
+    expect(await dropped).toMatchObject({ ok: false, error: { code: LinkErrorCode.notConnected, event: 'table:join' } });
+    expect(await after).toMatchObject({ ok: false, error: { code: LinkErrorCode.notConnected } });
+  });
+
   it('asks again after retryAfterMs when the server is busy, and gets the answer once the store is back', async () => {
     const s = await server({ store: new MemoryTableStore(), storeProbeMs: 3_600_000 });
     const me = await guest(s.url, 'Ben');
