@@ -1,13 +1,5 @@
 import { type RandomSource, type RulesInput, legalActions } from '@fives/engine';
-import {
-  type BotLevel,
-  type CreateTableResponse,
-  ErrorCode,
-  type GuestResponse,
-  type SeatSpec,
-  type TableState,
-  toWireAction,
-} from '@fives/protocol';
+import { type BotLevel, type CreateTableResponse, ErrorCode, type GuestResponse, type SeatSpec, type TableState, toWireAction } from '@fives/protocol';
 import type { BotPolicy } from '@fives/bots';
 import { ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { io } from 'socket.io-client';

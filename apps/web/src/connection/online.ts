@@ -1,14 +1,5 @@
 import { type Preset, resolveRules } from '@fives/engine';
-import {
-  type ClientEvent,
-  type ClientMessage,
-  type ClientResults,
-  ErrorCode,
-  type Reply,
-  type TableState,
-  invitePath,
-  normalizeTableCode,
-} from '@fives/protocol';
+import { type ClientEvent, type ClientMessage, type ClientResults, ErrorCode, type Reply, type TableState, invitePath, normalizeTableCode } from '@fives/protocol';
 import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
