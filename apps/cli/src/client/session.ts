@@ -1,24 +1,19 @@
 import { type RandomSource, type RulesInput, legalActions } from '@fives/engine';
 import {
   FairnessTracker,
-  type ClientEvent,
-  type ClientMessage,
-  type ClientResults,
   type CreateTableResponse,
   type GuestResponse,
   type Problem,
-  type QueueMatched,
   type QueueStatus,
-  type Reply,
   type BotLevel,
   type SeatSpec,
   type TableState,
-  ErrorCode,
   tableIdFromInvite,
   toWireAction,
 } from '@fives/protocol';
 import type { BotPolicy } from '@fives/bots';
-import { type Socket, io } from 'socket.io-client';
+import { type LinkProblem, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
+import { io } from 'socket.io-client';
 
 export interface SessionOptions {
   readonly url: string;
@@ -67,9 +62,12 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     tableId = id;
   }
 
-  const socket: Socket = io(base, { auth: { token: me.token }, transports: ['websocket'], reconnectionDelayMax: 2000 });
+  const socket: ProtocolSocket = io(base, { auth: { token: me.token }, transports: ['websocket'], reconnectionDelayMax: 2000 });
+  // Draining nodes, a server that closed the connection and `server/busy` are the client's to handle.
+  const client = new ProtocolClient(socket);
   return new Promise<number>((resolve) => {
-    let state: TableState | null = null;
+    // A state sent again (a join, a node back from Redis) or overtaken changes nothing.
+    const versions = new TableVersions();
     let actedOn = -1;
     let startedAt = -1;
     let shown = { game: -1, hand: -1, events: 0, seats: '' };
@@ -79,33 +77,24 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       clearTimeout(timer);
       print(line);
       done = true;
-      socket.close();
+      client.close();
       resolve(code);
     };
     const timer = setTimeout(() => finish(1, { type: 'timeout', tableId, afterMs: o.timeoutMs }), o.timeoutMs);
 
-    const request = <E extends ClientEvent>(event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> =>
-      new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
-
-    // `server/busy` (the node cannot reach its store just now) is a refusal to take again later,
-    // not the end of the session: the same request once the server says it may be tried again.
-    const later = (problem: Problem, again: () => void): void => {
-      print({ type: 'retrying', code: problem.code, ...(problem.event ? { event: problem.event } : {}), afterMs: retryAfter(problem) });
-      setTimeout(() => {
-        if (!done && socket.connected) again();
-      }, retryAfter(problem));
+    /** A refusal ends the session; no answer (the connection dropped) is asked again by the next connection. */
+    const refused = (error: Problem | LinkProblem): void => {
+      if (!isLinkProblem(error)) finish(1, { type: 'refused', ...error });
     };
     const join = (id: string): void => {
-      void request('table:join', { tableId: id }).then((reply) => {
-        if (!reply.ok && reply.error.code === ErrorCode.busy) return later(reply.error, () => join(id));
-        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+      void client.request('table:join', { tableId: id }, { retryBusy: true }).then((reply) => {
+        if (!reply.ok) return refused(reply.error);
         print({ type: 'joined', tableId: id, seat: reply.data.seat, host: reply.data.host, version: reply.data.version });
       });
     };
     const queue = (q: NonNullable<SessionOptions['queue']>): void => {
-      void request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }).then((reply) => {
-        if (!reply.ok && reply.error.code === ErrorCode.busy) return later(reply.error, () => queue(q));
-        if (!reply.ok) return finish(1, { type: 'refused', ...reply.error });
+      void client.request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }, { retryBusy: true }).then((reply) => {
+        if (!reply.ok) return refused(reply.error);
         // An arrival that completes a table hears its match before this answer.
         if (tableId === null) print({ type: 'queued', ...queueLine(reply.data) });
       });
@@ -113,14 +102,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     /** The host starts a full waiting table; a start the server could not take is asked again. */
     const start = (s: TableState): void => {
       startedAt = s.version;
-      void request('table:start', { tableId: s.tableId }).then((reply) => {
-        if (!reply.ok && reply.error.code === ErrorCode.busy) {
-          later(reply.error, () => {
-            startedAt = -1;
-            if (state !== null) decide(state);
-          });
-        }
-      });
+      void client.request('table:start', { tableId: s.tableId }, { retryBusy: true });
     };
     /** What this seat does with a state: start the table when it is the host's to start, or play its turn. */
     const decide = (s: TableState): void => {
@@ -132,54 +114,48 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       const action = o.policy(view, o.random);
       if (action === null) return;
       actedOn = s.version;
-      socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
+      // A move the server could not take now is sent again once it may; if the table moved on meanwhile, it is stale, and the newer state decides.
+      void client.request('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) }, { retryBusy: true });
     };
-    socket.on('connect', () => {
-      actedOn = -1; // a move sent as the connection dropped may never have arrived
-      // Waiting again after a reconnection: a lost connection left the queue.
-      if (tableId !== null) join(tableId);
-      else if (o.queue !== undefined) queue(o.queue);
+    client.onLink((e) => {
+      switch (e.type) {
+        case 'connected':
+          actedOn = -1; // a move sent as the connection dropped may never have arrived
+          // Waiting again after a reconnection: a lost connection left the queue.
+          if (tableId !== null) join(tableId);
+          else if (o.queue !== undefined) queue(o.queue);
+          return;
+        case 'retrying':
+          // `server/busy` (the node cannot reach its store just now) is a refusal to take again later, not the end of the session.
+          return print({ type: 'retrying', code: e.problem.code, ...(e.problem.event ? { event: e.problem.event } : {}), afterMs: e.afterMs });
+        case 'draining':
+          // The node is shutting down: the client connects again at once (through a load balancer: another node).
+          return print({ type: 'draining' });
+        case 'disconnected':
+          return print({ type: 'disconnected', reason: e.reason });
+        case 'reconnected':
+          return print({ type: 'reconnected', attempts: e.attempts });
+        case 'connectError':
+          return;
+      }
     });
-    socket.on('queue:status', (q: QueueStatus) => {
+    client.on('queue:status', (q) => {
       if (tableId === null) print({ type: 'queue', ...queueLine(q) });
     });
-    socket.on('queue:matched', (m: QueueMatched) => {
+    client.on('queue:matched', (m) => {
       if (tableId !== null) return;
       tableId = m.tableId;
       print({ type: 'matched', tableId: m.tableId, seat: m.seat });
       join(m.tableId);
     });
-    socket.on('server:draining', () => {
-      // The node is shutting down: connect again at once (through a load balancer: another node); 'connect' joins again.
-      print({ type: 'draining' });
-      socket.disconnect().connect();
-    });
-    socket.on('connect_error', (error: Error & { data?: Partial<Problem> }) => {
-      // A draining node refuses new connections: try again (socket.io does not, for a refusal).
-      if (error.data?.code === 'server/busy') setTimeout(() => socket.connect(), error.data.retryAfterMs ?? 500);
-    });
-    socket.on('disconnect', (reason) => {
-      print({ type: 'disconnected', reason });
-      // The server closed it (a node stopping): socket.io does not come back from that by itself.
-      if (reason === 'io server disconnect' && !done) socket.connect();
-    });
-    socket.io.on('reconnect', (attempt) => print({ type: 'reconnected', attempts: attempt }));
-    socket.on('refused', (p: Problem) => {
+    client.on('refused', (p) => {
       // A stale move lost a race with another change; the newer state that follows decides again.
       print({ type: 'refused', code: p.code, message: p.message, ...(p.event ? { event: p.event } : {}) });
-      // A move the server could not take now is decided again, on the newest state, once it may be.
-      if (p.code === ErrorCode.busy && p.event === 'game:action') {
-        later(p, () => {
-          actedOn = -1;
-          if (state !== null) decide(state);
-        });
-      }
     });
-    socket.on('table:detached', () => finish(1, { type: 'detached', tableId, reason: 'another connection took this seat' }));
-    socket.on('table:presence', (p: { connected: boolean[] }) => print({ type: 'presence', connected: p.connected }));
-    socket.on('table:state', (s: TableState) => {
-      if (state !== null && s.version <= state.version) return;
-      state = s;
+    client.on('table:detached', () => finish(1, { type: 'detached', tableId, reason: 'another connection took this seat' }));
+    client.on('table:presence', (p) => print({ type: 'presence', connected: p.connected }));
+    client.on('table:state', (s) => {
+      if (versions.observe(s) !== 'newer') return;
       shown = report(s, shown, print);
       for (const v of fairness.observe(s)) {
         print({ type: 'fairness', game: v.game, hand: v.hand, verified: v.status === 'verified', ...(v.status === 'verified' ? {} : { reason: v.reason }) });
@@ -213,11 +189,6 @@ function report(s: TableState, shown: { game: number; hand: number; events: numb
   for (const event of view.hand.log.slice(next.events)) print({ ...event, type: event.type, hand });
   next.events = view.hand.log.length;
   return next;
-}
-
-/** How long to wait before asking again: what the server said, else a second. */
-function retryAfter(p: Problem): number {
-  return p.retryAfterMs ?? 1000;
 }
 
 function queueLine(q: QueueStatus): Record<string, unknown> {

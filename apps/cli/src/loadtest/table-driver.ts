@@ -1,19 +1,8 @@
 import { type RandomSource, type RulesInput, legalActions } from '@fives/engine';
-import {
-  type BotLevel,
-  type ClientEvent,
-  type ClientMessage,
-  type ClientResults,
-  type CreateTableResponse,
-  type GuestResponse,
-  type Problem,
-  type Reply,
-  type SeatSpec,
-  type TableState,
-  toWireAction,
-} from '@fives/protocol';
+import { type BotLevel, type CreateTableResponse, ErrorCode, type GuestResponse, type SeatSpec, type TableState, toWireAction } from '@fives/protocol';
 import type { BotPolicy } from '@fives/bots';
-import { type Socket, io } from 'socket.io-client';
+import { ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
+import { io } from 'socket.io-client';
 import { post } from '../client/session.ts';
 import type { LoadStats } from './stats.ts';
 
@@ -36,7 +25,7 @@ export interface TableSetup {
  * table plays without a pause for as long as it runs.
  */
 export class TableDriver {
-  private readonly sockets: Socket[] = [];
+  private readonly clients: ProtocolClient[] = [];
   private stopped = false;
 
   constructor(
@@ -52,55 +41,52 @@ export class TableDriver {
     const host = guests[0]!;
     const { tableId } = await post<CreateTableResponse>(`${o.url}/api/tables`, { rules: o.rules, seats }, host.token);
     const joined = await Promise.all(guests.map((g, i) => this.seat(tableId, g.token, i === 0)));
-    const started = await request(joined[0]!, 'table:start', { tableId: tableId });
+    const started = await joined[0]!.request('table:start', { tableId: tableId });
     if (!started.ok) throw new Error(`table:start: ${started.error.code} ${started.error.message}`);
   }
 
-  private async seat(tableId: string, token: string, host: boolean): Promise<Socket> {
-    const socket = io(this.o.url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelayMax: 2000 });
-    this.sockets.push(socket);
-    let state: TableState | null = null;
+  private async seat(tableId: string, token: string, host: boolean): Promise<ProtocolClient> {
+    const socket: ProtocolSocket = io(this.o.url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelayMax: 2000 });
+    // Draining nodes (not an error: the node says so; be somewhere else at once), a server that
+    // closed the connection and a handshake refused while draining are the client's to handle.
+    const client = new ProtocolClient(socket);
+    this.clients.push(client);
+    const versions = new TableVersions();
     let actedOn = -1;
     let rematchOf = -1;
-    let ready: ((socket: Socket) => void) | null = null;
+    let latest: TableState | null = null;
+    let ready: ((client: ProtocolClient) => void) | null = null;
     let failed: ((error: Error) => void) | null = null;
-    const joined = new Promise<Socket>((resolve, reject) => {
+    const joined = new Promise<ProtocolClient>((resolve, reject) => {
       ready = resolve;
       failed = reject;
     });
 
-    socket.on('connect', () => {
-      actedOn = -1; // a move sent as the connection dropped may never have arrived
-      void request(socket, 'table:join', { tableId: tableId }).then((reply) => {
-        if (!reply.ok) {
+    client.onLink((e) => {
+      if (e.type === 'connected') {
+        actedOn = -1; // a move sent as the connection dropped may never have arrived
+        void client.request('table:join', { tableId: tableId }).then((reply) => {
+          if (reply.ok) return ready?.(client);
+          // No answer because the connection dropped: the next connection joins again.
+          if (isLinkProblem(reply.error) && !this.stopped) return this.stats.error(`table:join: ${reply.error.code}`);
           this.stats.error(`table:join: ${reply.error.code}`);
           failed?.(new Error(`table:join: ${reply.error.code} ${reply.error.message}`));
-        } else ready?.(socket);
-      });
+        });
+      } else if (e.type === 'connectError') {
+        if (this.stopped) return;
+        this.stats.error(`connect: ${e.problem?.code ?? e.error.message}`);
+        if (ready !== null && failed !== null && !socket.active && e.problem?.code !== ErrorCode.busy) failed(e.error);
+      } else if (e.type === 'disconnected') {
+        if (!this.stopped && e.reason !== 'io client disconnect') this.stats.error(`disconnected: ${e.reason}`);
+      }
     });
-    socket.on('connect_error', (error: Error & { data?: Partial<Problem> }) => {
-      if (this.stopped) return;
-      this.stats.error(`connect: ${error.data?.code ?? error.message}`);
-      // A node refusing connections while it drains: try again (through the balancer, another node).
-      if (error.data?.code === 'server/busy') setTimeout(() => socket.connect(), error.data.retryAfterMs ?? 500);
-      if (ready !== null && failed !== null && !socket.active) failed(error);
-    });
-    socket.on('server:draining', () => {
-      // Not an error: the node is going away and says so; be somewhere else at once.
-      socket.disconnect().connect();
-    });
-    socket.on('disconnect', (reason) => {
-      if (!this.stopped && reason !== 'io client disconnect') this.stats.error(`disconnected: ${reason}`);
-      // The server closed it: socket.io does not come back from that by itself.
-      if (!this.stopped && reason === 'io server disconnect') socket.connect();
-    });
-    socket.on('table:state', (s: TableState) => {
-      if (this.stopped || (state !== null && s.version <= state.version)) return;
-      state = s;
+    client.on('table:state', (s) => {
+      if (this.stopped || versions.observe(s) !== 'newer') return;
+      latest = s;
       if (s.table.phase === 'over') {
         if (host && rematchOf !== s.table.game) {
           rematchOf = s.table.game;
-          void request(socket, 'table:rematch', { tableId: s.tableId }).then((r) => {
+          void client.request('table:rematch', { tableId: s.tableId }).then((r) => {
             if (!r.ok && !this.stopped) this.stats.error(`table:rematch: ${r.error.code}`);
           });
         }
@@ -111,11 +97,11 @@ export class TableDriver {
       actedOn = s.version;
       const move = (): void => {
         // A newer state while thinking decides again.
-        if (this.stopped || state !== s) return;
+        if (this.stopped || latest !== s) return;
         const action = this.o.policy(view, this.o.random);
         if (action === null) return;
         const sent = performance.now();
-        void request(socket, 'game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) }).then((r) => {
+        void client.request('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) }).then((r) => {
           if (this.stopped) return;
           if (r.ok) this.stats.moved(performance.now() - sent);
           else this.stats.error(`game:action: ${r.error.code}`);
@@ -128,15 +114,11 @@ export class TableDriver {
     await joined;
     ready = null;
     failed = null;
-    return socket;
+    return client;
   }
 
   stop(): void {
     this.stopped = true;
-    for (const s of this.sockets) s.disconnect();
+    for (const c of this.clients) c.close();
   }
-}
-
-function request<E extends ClientEvent>(socket: Socket, event: E, message: ClientMessage<E>): Promise<Reply<ClientResults[E]>> {
-  return new Promise((done) => (socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, done));
 }

@@ -2,16 +2,18 @@ import { type BotPolicy, greedyPolicy } from '@fives/bots';
 import { legalActions, seededRandom } from '@fives/engine';
 import {
   type ClientEvent,
+  type ClientMessage,
   type ClientResults,
+  type Reply,
   type CreateTableResponse,
   type GuestResponse,
-  type Reply,
   type SeatSpec,
   ServerMessageSchemas,
   type ServerEvent,
   type TableState,
   toWireAction,
 } from '@fives/protocol';
+import { ProtocolClient, isLinkProblem } from '@fives/protocol/client';
 import { type Socket, io } from 'socket.io-client';
 import { z } from 'zod';
 
@@ -58,6 +60,7 @@ type Waiter = { event: ServerEvent; test: (payload: never) => boolean; resolve: 
  */
 export class TestClient {
   readonly socket: Socket;
+  readonly client: ProtocolClient;
   readonly received: Received[] = [];
   readonly problems: string[] = [];
   state: TableState | null = null;
@@ -85,28 +88,18 @@ export class TestClient {
       reconnectionDelayMax: 200,
       forceNew: true,
     });
-    let connected = false;
-    this.socket.on('connect', () => {
-      if (!connected) {
-        connected = true;
-        return;
-      }
+    // As every client does (docs/protocol.md), when it reconnects: a draining node says go, so go
+    // now — through the load balancer, to another node; a node that refuses the handshake while
+    // draining, try again when it says. Answers wait as long as a test may (no timeout of their own).
+    this.client = new ProtocolClient(this.socket, { reconnect: options.reconnection ?? false, timeoutMs: 120_000 });
+    this.client.onLink((e) => {
+      if (e.type === 'draining') this.drained++;
+      if (e.type !== 'connected' || e.first) return;
       this.reconnections++;
       // A move sent just before the connection dropped may never have arrived: decide again.
       this.actedOn = -1;
-      if (this.rejoin !== null) this.socket.emit('table:join', { tableId: this.rejoin });
+      if (this.rejoin !== null) this.client.send('table:join', { tableId: this.rejoin });
     });
-    if (options.reconnection === true) {
-      // As every client does (docs/protocol.md): a draining node says go, so go now — through the
-      // load balancer, to another node; a node that refuses the handshake while draining, try again.
-      this.socket.on('server:draining', () => {
-        this.drained++;
-        this.socket.disconnect().connect();
-      });
-      this.socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
-        if (error.data?.code === 'server/busy') setTimeout(() => this.socket.connect(), 50);
-      });
-    }
     for (const event of Object.keys(ServerMessageSchemas) as ServerEvent[]) {
       this.socket.on(event, (payload: unknown) => this.receive(event, payload));
     }
@@ -162,10 +155,11 @@ export class TestClient {
   }
 
   /** `message` is meant to be a ClientMessage<E>; tests also send malformed ones, hence unknown. */
-  request<E extends ClientEvent>(event: E, message: unknown): Promise<Reply<ClientResults[E]>> {
-    return new Promise((resolve) => {
-      (this.socket.emit as (e: string, m: unknown, ack: (r: Reply<ClientResults[E]>) => void) => void)(event, message, resolve);
-    });
+  /** The server's reply; no reply at all (the connection dropped, or none in time) fails the test. */
+  async request<E extends ClientEvent>(event: E, message: unknown): Promise<Reply<ClientResults[E]>> {
+    const answer = await this.client.request(event, message as ClientMessage<E>);
+    if (!answer.ok && isLinkProblem(answer.error)) throw new Error(`${event}: ${answer.error.code} ${answer.error.message}`);
+    return answer as Reply<ClientResults[E]>;
   }
 
   async join(tableId: string, as?: 'player' | 'spectator'): Promise<ClientResults['table:join']> {
@@ -194,7 +188,7 @@ export class TestClient {
     const action = this.policy(view, this.random);
     if (action === null) return;
     this.actedOn = s.version;
-    this.socket.emit('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
+    this.client.send('game:action', { tableId: s.tableId, version: s.version, action: toWireAction(action) });
   }
 
   states(): TableState[] {
@@ -202,6 +196,6 @@ export class TestClient {
   }
 
   close(): void {
-    this.socket.disconnect();
+    this.client.close();
   }
 }

@@ -1,17 +1,7 @@
 import { type Preset, resolveRules } from '@fives/engine';
-import {
-  type ClientEvent,
-  type ClientMessage,
-  type ClientResults,
-  type ClientToServerEvents,
-  type Problem,
-  type Reply,
-  type ServerToClientEvents,
-  type TableState,
-  invitePath,
-  normalizeTableCode,
-} from '@fives/protocol';
-import { type ManagerOptions, type Socket, type SocketOptions, io } from 'socket.io-client';
+import { type ClientEvent, type ClientMessage, type ClientResults, ErrorCode, type Reply, type TableState, invitePath, normalizeTableCode } from '@fives/protocol';
+import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
+import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
 import {
   type ClientAction,
@@ -28,7 +18,7 @@ import {
 import { TableFairness } from './fairness.ts';
 import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
 
-export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type GameSocket = ProtocolSocket;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
 
 export interface OnlineOptions {
@@ -62,9 +52,16 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
 const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
 
-const NOT_CONNECTED: Notice = { code: 'link/down', message: 'Not connected to the server: wait for it to come back, then try again.' };
-const NO_NAME: Notice = { code: 'auth/required', message: 'Pick a name first.' };
-const NOT_AT_TABLE: Notice = { code: 'table/not_joined', message: 'You are not at a table.' };
+/** The web client's own reasons, beside the server's `ErrorCode`s and the link's `LinkErrorCode`s. */
+const WebCode = {
+  turnTimeout: 'turn/timeout',
+  setupSeats: 'setup/seats',
+  badCode: 'table/bad_code',
+} as const;
+
+const NOT_CONNECTED: Notice = { code: LinkErrorCode.notConnected, message: 'Not connected to the server: wait for it to come back, then try again.' };
+const NO_NAME: Notice = { code: ErrorCode.authRequired, message: 'Pick a name first.' };
+const NOT_AT_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not at a table.' };
 
 /**
  * The table on the game server, over exactly what `docs/protocol.md` says: a guest token from
@@ -78,6 +75,8 @@ export class OnlineConnection implements Connection {
   readonly #listeners = new Set<(s: ClientState) => void>();
   readonly #api: Api;
   readonly #socket: GameSocket;
+  /** Requests, their order, and coming back from drains, restarts and `server/busy` handshakes. */
+  readonly #client: ProtocolClient;
   readonly #origin: string;
   readonly #storage: KeyValueStore | null;
   readonly #now: () => number;
@@ -89,7 +88,8 @@ export class OnlineConnection implements Connection {
    * moment after "play now" or a code, until the table's first state says which it is.
    */
   #following: { readonly id: TableId | null; readonly watch: boolean } | null = null;
-  #version = -1;
+  /** The followed table's newest version applied; an older state arriving late changes nothing. */
+  readonly #versions = new TableVersions();
   #connected: readonly boolean[] | null = null;
   /** The last summary as the server sent it, and when, kept so presence can be merged into it again. */
   #wireSummary: { readonly summary: TableState['table']; readonly at: number } | null = null;
@@ -99,11 +99,6 @@ export class OnlineConnection implements Connection {
   #watchingTables = false;
   /** A table being made over HTTP: a second click makes no second table. */
   #creating = false;
-  /**
-   * Joins, leaves and queue messages go one after another: the server handles a socket's
-   * messages side by side, and a leave overtaken by the next join undoes it.
-   */
-  #inOrder: Promise<void> = Promise.resolve();
   readonly #invites = new Map<TableId, string>();
   /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
   readonly #fairness = new TableFairness();
@@ -126,6 +121,7 @@ export class OnlineConnection implements Connection {
       reconnectionDelay: 500,
       reconnectionDelayMax: 4000,
     });
+    this.#client = new ProtocolClient(this.#socket);
     this.#listen();
   }
 
@@ -184,55 +180,30 @@ export class OnlineConnection implements Connection {
   }
 
   close(): void {
-    this.#socket.close();
+    this.#client.close();
     this.#listeners.clear();
   }
 
   #listen(): void {
-    const socket = this.#socket;
-    socket.on('connect', () => {
-      this.#everConnected = true;
-      // The name is the server's from this connection on (a rename reconnects with the new token).
-      this.#set({ link: 'online', name: this.#guest?.name ?? null });
-      const following = this.#following;
-      if (following?.id != null) this.#join(following.id, following.watch);
-      else if (following !== null) this.#following = null;
-      if (this.#wantedName !== null) void this.#setName(this.#wantedName);
-      if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
-      if (this.#watchingTables) this.#watchTables(true);
-    });
-    socket.on('disconnect', (reason) => {
-      // The server closed this socket (it is restarting): socket.io does not retry that by itself.
-      if (reason === 'io server disconnect') socket.connect();
-      // Our own disconnect, to reconnect with a new token: not worth a banner.
-      this.#set({ link: reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
-      // Answers to what was on its way will not come: start the order afresh.
-      this.#inOrder = Promise.resolve();
-    });
-    socket.on('connect_error', (error: Error & { data?: Partial<Problem> }) => {
-      if (error.data?.code === 'auth/invalid_token') {
-        // The server's secret changed: this browser's pass is void. A new guest, same name.
-        const name = this.#guest?.name ?? null;
-        this.#guest = null;
-        saveGuest(this.#storage, null);
-        if (name !== null) void this.#setName(name).then(() => socket.connect());
-        else socket.connect();
-        return;
+    this.#client.onLink((e) => {
+      switch (e.type) {
+        case 'connected':
+          return this.#onConnect();
+        case 'disconnected':
+          // Our own disconnect, to reconnect with a new token: not worth a banner.
+          return this.#set({ link: e.reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
+        case 'connectError':
+          return this.#connectError(e.problem?.code);
+        case 'draining':
+        case 'reconnected':
+        case 'retrying':
+          // The client connects again by itself; `connected` joins the table, the queue and the list again.
+          return;
       }
-      if (error.data?.code === 'server/busy') {
-        // A node shutting down refuses new connections: try again (through the load balancer, another node).
-        setTimeout(() => socket.connect(), error.data.retryAfterMs ?? 1000);
-      }
-      this.#set({ link: this.#everConnected ? 'reconnecting' : 'offline' });
     });
-    socket.on('server:draining', () => {
-      // This node is shutting down: connect again now (through the load balancer, to another
-      // node); 'connect' joins the table, the queue and the list again.
-      socket.disconnect();
-      socket.connect();
-    });
-    socket.on('table:state', (s) => this.#apply(s));
-    socket.on('table:presence', (p) => {
+    const client = this.#client;
+    client.on('table:state', (s) => this.#apply(s));
+    client.on('table:presence', (p) => {
       if (p.tableId !== this.#following?.id) return;
       this.#connected = p.connected;
       const table = this.#state.table;
@@ -241,32 +212,57 @@ export class OnlineConnection implements Connection {
         this.#set({ table: { ...table, summary: summaryOf(wire.summary, p.connected, table.summary.inviteUrl ?? '', wire.at) } });
       }
     });
-    socket.on('table:detached', (d) => {
+    client.on('table:detached', (d) => {
       if (d.tableId !== this.#following?.id) return;
       // Not followed any more, so a reconnection does not take the seat back from the other tab.
       this.#following = null;
       this.#set({ detached: tableId(d.tableId), joining: null });
     });
-    socket.on('table:timeout', (t) => {
+    client.on('table:timeout', (t) => {
       if (t.tableId === this.#following?.id && t.seat === this.#state.table?.seat) {
-        this.#set({ notice: { code: 'turn/timeout', message: 'Time ran out: the computer played for you.' } });
+        this.#set({ notice: { code: WebCode.turnTimeout, message: 'Time ran out: the computer played for you.' } });
       }
     });
-    socket.on('queue:status', (q) => {
+    client.on('queue:status', (q) => {
       if (this.#queue !== null) this.#set({ queue: queueOf(q, this.#now()) });
     });
-    socket.on('queue:matched', (m) => {
+    client.on('queue:matched', (m) => {
       this.#queue = null;
       this.#set({ queue: null });
       this.#follow(tableId(m.tableId), false);
     });
-    socket.on('lobby:tables', (m) => {
+    client.on('lobby:tables', (m) => {
       if (this.#watchingTables) this.#set({ openTables: m.tables.map(openTableOf) });
     });
-    socket.on('refused', (problem) => {
+    client.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
       if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.#set({ notice: noticeOf(problem) });
     });
+  }
+
+  #onConnect(): void {
+    this.#everConnected = true;
+    // The name is the server's from this connection on (a rename reconnects with the new token).
+    this.#set({ link: 'online', name: this.#guest?.name ?? null });
+    const following = this.#following;
+    if (following?.id != null) this.#join(following.id, following.watch);
+    else if (following !== null) this.#following = null;
+    if (this.#wantedName !== null) void this.#setName(this.#wantedName);
+    if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
+    if (this.#watchingTables) this.#watchTables(true);
+  }
+
+  #connectError(code: string | undefined): void {
+    if (code === ErrorCode.badToken) {
+      // The server's secret changed: this browser's pass is void. A new guest, same name.
+      const name = this.#guest?.name ?? null;
+      this.#guest = null;
+      saveGuest(this.#storage, null);
+      if (name !== null) void this.#setName(name).then(() => this.#socket.connect());
+      else this.#socket.connect();
+      return;
+    }
+    this.#set({ link: this.#everConnected ? 'reconnecting' : 'offline' });
   }
 
   #apply(s: TableState): void {
@@ -277,8 +273,9 @@ export class OnlineConnection implements Connection {
       following = { id: tableId(s.tableId), watch: following.watch };
       this.#following = following;
     }
-    if (s.tableId !== following.id || s.version < this.#version) return;
-    this.#version = s.version;
+    // A state sent again (after a reconnection, or by a node back from Redis) is applied again:
+    // its clock is newer. Only an older one is ignored.
+    if (s.tableId !== following.id || this.#versions.observe(s) === 'older') return;
     const at = this.#now();
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
@@ -289,7 +286,7 @@ export class OnlineConnection implements Connection {
   async #setName(raw: string): Promise<void> {
     const name = raw.trim();
     if (name === '') {
-      this.#set({ notice: { code: 'auth/invalid_name', message: 'Pick a name of at least one letter.' } });
+      this.#set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
       return;
     }
     if (this.#guest?.name === name) {
@@ -302,7 +299,7 @@ export class OnlineConnection implements Connection {
       return;
     }
     let answer = await this.#api.guest(name, this.#guest?.token);
-    if (!answer.ok && answer.problem.code === 'auth/invalid_token') answer = await this.#api.guest(name);
+    if (!answer.ok && answer.problem.code === ErrorCode.badToken) answer = await this.#api.guest(name);
     if (!answer.ok) {
       if (answer.problem.code === UNREACHABLE.code) this.#wantedName = name;
       this.#set({ notice: noticeOf(answer.problem) });
@@ -314,8 +311,8 @@ export class OnlineConnection implements Connection {
     this.#set({ notice: null });
     // The socket proves who it is at the handshake: connect again with the new token. The
     // name shows once that connection is up, so nothing is sent in between and refused.
-    if (this.#socket.connected) this.#socket.disconnect().connect();
-    else if (!this.#socket.active) this.#socket.connect();
+    if (this.#client.connected) this.#client.reconnectNow();
+    else this.#client.connect();
   }
 
   /** How many seats a setup's table has; null (and the notice says why) when it cannot be made here. */
@@ -323,7 +320,7 @@ export class OnlineConnection implements Connection {
     let problem: Notice | null = null;
     const rules = resolveRules(setup.rules);
     if (this.#guest === null) problem = NO_NAME;
-    else if (!rules.ok) problem = noticeOf({ code: 'rules/invalid', message: rules.error.message });
+    else if (!rules.ok) problem = noticeOf({ code: ErrorCode.badRules, message: rules.error.message });
     if (problem !== null || !rules.ok) {
       this.#set({ notice: problem });
       return null;
@@ -357,7 +354,7 @@ export class OnlineConnection implements Connection {
     const players = this.#check(setup);
     if (players === null) return;
     if (setup.bots !== players - 1) {
-      return this.#set({ notice: { code: 'setup/seats', message: `Play now seats you and ${players - 1} computer players.` } });
+      return this.#set({ notice: { code: WebCode.setupSeats, message: `Play now seats you and ${players - 1} computer players.` } });
     }
     // Already on the way to a table whose first state has not come: one click, one table.
     if (this.#following !== null && this.#following.id === null) return;
@@ -368,7 +365,7 @@ export class OnlineConnection implements Connection {
 
   #joinCode(text: string): void {
     if (!isTableCode(text)) {
-      return this.#set({ notice: { code: 'table/bad_code', message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
+      return this.#set({ notice: { code: WebCode.badCode, message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
     }
     this.#followUnknown();
     this.#ordered('table:join', { code: normalizeTableCode(text) }, (reply) => this.#joined(reply));
@@ -378,7 +375,7 @@ export class OnlineConnection implements Connection {
   #followUnknown(): void {
     if (this.#following !== null) this.#leave();
     this.#following = { id: null, watch: false };
-    this.#version = -1;
+    this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
     this.#set({ joining: null, table: null, detached: null, sending: false, notice: null });
@@ -387,13 +384,13 @@ export class OnlineConnection implements Connection {
   #follow(id: TableId, watch: boolean): void {
     if (this.#following !== null && this.#following.id !== id) this.#leave();
     this.#following = { id, watch };
-    this.#version = -1;
+    this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
     this.#set({ joining: id, table: null, detached: null, sending: false, notice: null });
     // Not connected yet: the connection's `connect` joins.
-    if (this.#socket.connected) this.#join(id, watch);
-    else if (!this.#socket.active) this.#socket.connect();
+    if (this.#client.connected) this.#join(id, watch);
+    else this.#client.connect();
   }
 
   #join(id: TableId, watch: boolean): void {
@@ -413,8 +410,8 @@ export class OnlineConnection implements Connection {
   #leave(): void {
     const following = this.#following;
     this.#following = null;
-    this.#version = -1;
-    if (following?.id != null && this.#socket.connected) this.#ordered('table:leave', { tableId: following.id });
+    this.#versions.forget();
+    if (following?.id != null && this.#client.connected) this.#ordered('table:leave', { tableId: following.id });
     this.#set({ table: null, joining: null, detached: null, sending: false, notice: null });
   }
 
@@ -422,12 +419,12 @@ export class OnlineConnection implements Connection {
     const table = this.#state.table;
     const id = this.#following?.id;
     if (table === null || id == null) return this.#set({ notice: NOT_AT_TABLE });
-    if (table.seat === null) return this.#set({ notice: noticeOf({ code: 'table/not_seated', message: '' }) });
+    if (table.seat === null) return this.#set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
     if (this.#state.sending) return;
-    if (!this.#socket.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
     this.#set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: id, version: this.#version, action: wireAction(move) }, () => this.#set({ sending: false }));
+    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: wireAction(move) }, () => this.#set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
@@ -445,14 +442,14 @@ export class OnlineConnection implements Connection {
   #leaveQueue(): void {
     this.#queue = null;
     this.#set({ queue: null });
-    if (this.#socket.connected) this.#ordered('queue:leave', {});
+    if (this.#client.connected) this.#ordered('queue:leave', {});
   }
 
   #watchTables(on: boolean): void {
     this.#watchingTables = on;
     if (!on) this.#set({ openTables: [] });
     // Not connected: the connection's `connect` asks again.
-    if (!this.#socket.connected) return;
+    if (!this.#client.connected) return;
     this.#request('lobby:watch', { on }, (reply) => {
       if (reply.ok && this.#watchingTables) this.#set({ openTables: reply.data.tables.map(openTableOf) });
     });
@@ -464,33 +461,24 @@ export class OnlineConnection implements Connection {
     this.#request(event, message(id));
   }
 
-  /** `#request`, once every earlier ordered message has its answer. */
+  /** `#request`, once every earlier ordered message has its answer (joins, leaves and queue messages). */
   #ordered<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    this.#inOrder = this.#inOrder.then(
-      () =>
-        new Promise<void>((done) => {
-          const sent = this.#request(event, message, (reply) => {
-            then?.(reply);
-            done();
-          });
-          if (!sent) done();
-        }),
-    );
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    void this.#client.ordered(event, message).then((answer) => this.#answered(event, answer, then));
   }
 
-  /** Emits a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). Says whether it went. */
-  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): boolean {
-    if (!this.#socket.connected) {
-      this.#set({ notice: NOT_CONNECTED });
-      return false;
-    }
-    // socket.io's typed emit cannot follow a generic event name; the protocol's types still hold both ends.
-    const emit = this.#socket.emit.bind(this.#socket) as unknown as (e: E, m: ClientMessage<E>, ack: (r: Reply<ClientResults[E]>) => void) => void;
-    emit(event, message, (reply) => {
-      if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
-      then?.(reply);
-    });
-    return true;
+  /** Sends a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). */
+  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    void this.#client.request(event, message).then((answer) => this.#answered(event, answer, then));
+  }
+
+  #answered<E extends ClientEvent>(event: E, answer: Answer<ClientResults[E]>, then?: (reply: Reply<ClientResults[E]>) => void): void {
+    // No answer (the connection dropped): the next connection joins again; nothing to say here.
+    if (!answer.ok && isLinkProblem(answer.error)) return;
+    const reply = answer as Reply<ClientResults[E]>;
+    if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
+    then?.(reply);
   }
 
   #set(patch: Partial<ClientState>): void {

@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * from './problems.ts';
+export * from './versions.ts';
