@@ -3,7 +3,7 @@ import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { installHttpLimits } from './guard/http.ts';
+import { httpLimits } from './guard/http.ts';
 import type { Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
 import { DEFAULTS } from './defaults.ts';
@@ -11,7 +11,7 @@ import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
 import { sendProblem } from './http/reply.ts';
-import { installSecurity, requestIdFrom, securityHeaders, socketOriginCheck } from './http/security.ts';
+import { requestIdFrom, security, securityHeaders, socketOriginCheck } from './http/security.ts';
 import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
 import type { JobRunner } from './jobs/runner.ts';
@@ -223,8 +223,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     return reply.code(status).send({ error: problem(ErrorCode.invalidMessage, error.message) });
   });
 
-  await installSecurity(app, { origins, https });
-  installHttpLimits(app, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
+  await app.register(security, { origins, https });
+  await app.register(httpLimits, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error"')) {

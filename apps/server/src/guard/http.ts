@@ -1,17 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { sendProblem } from '../http/reply.ts';
 import { clientAddress } from './address.ts';
 import type { Limits } from './limits.ts';
 import type { RateCounter, RateRule } from './rates.ts';
 import { rateLimited, retryAfterSeconds } from './refusal.ts';
 
-/**
- * Per-address limits on the HTTP routes that make something — tables (counted together with
- * `lobby:playNow`) and guest tokens — and on looking tables up by code (counted together with
- * `table:join {code}`). Over the limit: 429 `rate/limited` with Retry-After. A hook on the root
- * instance, so it sees every route.
- */
-export function installHttpLimits(app: FastifyInstance, d: { rates: RateCounter; limits: Limits; now: () => number; trustedHops: number }): void {
+export interface HttpLimitsOptions {
+  readonly rates: RateCounter;
+  readonly limits: Limits;
+  readonly now: () => number;
+  readonly trustedHops: number;
+}
+
+const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
   const rules: Record<string, readonly [string, RateRule, string]> = {
     'POST /api/tables': ['t', d.limits.tables, 'too many tables made from this address'],
     'POST /api/guests': ['g', d.limits.guests, 'too many guests made from this address'],
@@ -33,4 +35,12 @@ export function installHttpLimits(app: FastifyInstance, d: { rates: RateCounter;
     reply.header('retry-after', String(retryAfterSeconds(refusal.retryAfterMs)));
     return sendProblem(reply, refusal);
   });
-}
+};
+
+/**
+ * Per-address limits on the HTTP routes that make something — tables (counted together with
+ * `lobby:playNow`) and guest tokens — and on looking tables up by code (counted together with
+ * `table:join {code}`). Over the limit: 429 `rate/limited` with Retry-After. A hook on the root
+ * instance (the plugin is not encapsulated), so it sees every route.
+ */
+export const httpLimits = fastifyPlugin(limitRequests, { name: 'fives-http-limits', fastify: '5.x' });

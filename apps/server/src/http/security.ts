@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
@@ -68,8 +69,8 @@ export function securityHeaders(https: boolean): Readonly<Record<string, string>
   return headers;
 }
 
-/** Security headers on every HTTP answer, and CORS for the configured origins only. */
-export async function installSecurity(app: FastifyInstance, o: SecurityOptions): Promise<void> {
+/** Security headers on every HTTP answer, and CORS for the configured origins only (not encapsulated: every route's). */
+const secureAnswers: FastifyPluginAsync<SecurityOptions> = async (app, o) => {
   await app.register(helmet, helmetOptions(o.https));
   const allowed = new Set(o.origins);
   await app.register(cors, {
@@ -80,7 +81,9 @@ export async function installSecurity(app: FastifyInstance, o: SecurityOptions):
     exposedHeaders: ['retry-after', 'x-request-id'],
     maxAge: 600,
   });
-}
+};
+
+export const security = fastifyPlugin(secureAnswers, { name: 'fives-security', fastify: '5.x' });
 
 /**
  * Socket.IO's check of a browser's `Origin` before a connection (polling and WebSocket alike,

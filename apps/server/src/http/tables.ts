@@ -1,20 +1,20 @@
-import {
-  CreateTableRequestSchema,
-  ErrorCode,
-  GuestRequestSchema,
-  type GuestResponse,
-  TableCodeSchema,
-  TableIdSchema,
-  invitePath,
-} from '@fives/protocol';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { CreateTableRequestSchema, ErrorCode, GuestRequestSchema, type GuestResponse, TableCodeSchema, TableIdSchema, invitePath } from '@fives/protocol';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
-import { parseOr400, sendProblem } from './reply.ts';
+import { sendProblem } from './reply.ts';
+import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The player of the request's bearer token, for the routes that ask for one (`requireGuest`). */
+    guest: Player | null;
+  }
+}
 
 export interface TablesRoutesOptions {
   readonly service: TableService;
@@ -25,20 +25,31 @@ export interface TablesRoutesOptions {
   readonly publicUrl: string | undefined;
 }
 
-const TableParams = z.strictObject({ id: TableIdSchema });
-const CodeParams = z.strictObject({ code: TableCodeSchema });
-const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) });
+// Each schema's description names the part in a refusal: "the table id does not fit its schema".
+const GuestBody = GuestRequestSchema.describe('the guest request');
+const CreateTableBody = CreateTableRequestSchema.describe('the table request');
+const TableParams = z.strictObject({ id: TableIdSchema }).describe('the table id');
+const CodeParams = z.strictObject({ code: TableCodeSchema }).describe('the table code');
+const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) }).describe('the record address');
 
 /** Guests, tables and records over HTTP. */
-export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (app, { service, lobby, signer, publicUrl, now }) => {
-  const playerOf = (request: FastifyRequest): Player | null => {
+export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, publicUrl, now }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setErrorHandler(answerSchemaRefusals);
+  app.decorateRequest('guest', null);
+
+  /** A preValidation hook: who asks comes before what they ask (a stranger learns nothing of the schema). */
+  const requireGuest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const token = bearerToken(request.headers.authorization);
-    return token === null ? null : signer.verify(token);
+    request.guest = token === null ? null : signer.verify(token);
+    if (request.guest !== null) return undefined;
+    const code = request.headers.authorization === undefined ? ErrorCode.authRequired : ErrorCode.badToken;
+    return sendProblem(reply, problem(code, 'creating a table needs a guest token (Authorization: Bearer …) from POST /api/guests'));
   };
 
-  app.post('/api/guests', async (request, reply) => {
-    const body = parseOr400(reply, GuestRequestSchema, request.body, 'the guest request');
-    if (body === null) return reply;
+  app.post('/api/guests', { schema: { body: GuestBody } }, async (request, reply) => {
+    const body = request.body;
     const earlier = body.token === undefined ? null : signer.verify(body.token);
     if (body.token !== undefined && earlier === null) {
       return sendProblem(reply, problem(ErrorCode.badToken, 'that token is not valid; leave it out to become a new guest'));
@@ -48,14 +59,11 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (app,
     return answer;
   });
 
-  app.post('/api/tables', async (request, reply) => {
-    const host = playerOf(request);
-    if (host === null) {
-      const code = request.headers.authorization === undefined ? ErrorCode.authRequired : ErrorCode.badToken;
-      return sendProblem(reply, problem(code, 'creating a table needs a guest token (Authorization: Bearer …) from POST /api/guests'));
-    }
-    const body = parseOr400(reply, CreateTableRequestSchema, request.body, 'the table request');
-    if (body === null) return reply;
+  app.post('/api/tables', { schema: { body: CreateTableBody }, preValidation: requireGuest }, async (request, reply) => {
+    const host = request.guest;
+    // requireGuest has answered every request without one.
+    if (host === null) throw new Error('POST /api/tables reached its handler without a guest');
+    const body = request.body;
     const settings = { turnSeconds: body.turnSeconds ?? null, listed: body.listed ?? false };
     const created = await service.create(host, body.rules, body.seats, settings);
     if (!created.ok) return sendProblem(reply, created.problem);
@@ -68,28 +76,24 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (app,
     });
   });
 
-  app.get('/api/tables/:id', async (request, reply) => {
-    const params = parseOr400(reply, TableParams, request.params, 'the table id');
-    if (params === null) return reply;
-    const doc = await service.load(params.id);
-    if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table ${params.id}`));
+  app.get('/api/tables/:id', { schema: { params: TableParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const doc = await service.load(id);
+    if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table ${id}`));
     return summarize(doc, now().getTime());
   });
 
-  app.get('/api/codes/:code', async (request, reply) => {
-    const params = parseOr400(reply, CodeParams, request.params, 'the table code');
-    if (params === null) return reply;
-    const doc = await service.tableForCode(params.code);
-    if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table with the code ${params.code}`));
+  app.get('/api/codes/:code', { schema: { params: CodeParams } }, async (request, reply) => {
+    const { code } = request.params;
+    const doc = await service.tableForCode(code);
+    if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table with the code ${code}`));
     return summarize(doc, now().getTime());
   });
 
   app.get('/api/open-tables', async () => ({ tables: await lobby.openTables() }));
 
-  app.get('/api/tables/:id/games/:n/record', async (request, reply) => {
-    const params = parseOr400(reply, RecordParams, request.params, 'the record address');
-    if (params === null) return reply;
-    const record = await service.record(params.id, params.n);
+  app.get('/api/tables/:id/games/:n/record', { schema: { params: RecordParams } }, async (request, reply) => {
+    const record = await service.record(request.params.id, request.params.n);
     if (!record.ok) return sendProblem(reply, record.problem);
     return record.value;
   });

@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@fives/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { sendProblem } from '../http/reply.ts';
 import { problem } from '../tables/problems.ts';
 
@@ -33,7 +34,7 @@ export interface WebOptions {
  * client route) gets index.html, so the client's router takes it from there; API paths keep
  * their coded 404s.
  */
-export const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { root }) => {
+const web: FastifyPluginAsync<WebOptions> = async (app, { root }) => {
   const built = root !== null && existsSync(join(root, 'index.html'));
   if (built) {
     const assets = join(resolve(root), ASSETS);
@@ -60,5 +61,5 @@ export const webPlugin: FastifyPluginAsync<WebOptions> = async (app, { root }) =
     return reply.type('text/html').send(NOT_BUILT);
   });
 };
-// Registered at the root so its not-found handler covers every path (what fastify-plugin does).
-Object.assign(webPlugin, { [Symbol.for('skip-override')]: true });
+// Registered at the root (not encapsulated) so its not-found handler is the root's and covers every path.
+export const webPlugin = fastifyPlugin(web, { name: 'fives-web', fastify: '5.x' });
