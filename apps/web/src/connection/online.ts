@@ -26,7 +26,7 @@ import {
   tableId,
 } from './types.ts';
 import { TableFairness } from './fairness.ts';
-import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
+import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf } from './wire.ts';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
@@ -427,7 +427,7 @@ export class OnlineConnection implements Connection {
     if (!this.#socket.connected) return this.#set({ notice: NOT_CONNECTED });
     this.#set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: id, version: this.#version, action: wireAction(move) }, () => this.#set({ sending: false }));
+    this.#request('game:action', { tableId: id, version: this.#version, action: move }, () => this.#set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {

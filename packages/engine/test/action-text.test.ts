@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { type Action, type Tile, actionFromText, actionToText, apply, dealHand, legalActions, newGame, parseTile, seededRandom, startHand, view } from '../src/index.ts';
+
+const tile = (text: string): Tile => (parseTile(text) as { tile: Tile }).tile;
+
+describe('the text form of actions', () => {
+  it('reads a lead’s spelling as its orientation, and only the lead’s', () => {
+    expect(actionFromText({ type: 'play', tile: '5-2' }, 1, true)).toEqual({ type: 'play', seat: 1, tile: tile('2-5'), west: 5 });
+    expect(actionFromText({ type: 'play', tile: '5-2', end: 'east' }, 0, false)).toEqual({ type: 'play', seat: 0, tile: tile('2-5'), end: 'east' });
+    expect(actionFromText({ type: 'claim', points: 15 }, 2, false)).toEqual({ type: 'claim', seat: 2, points: 15 });
+    expect(actionFromText({ type: 'muggins' }, 3, true)).toEqual({ type: 'muggins', seat: 3 });
+  });
+
+  it('gives no action for a tile that is not written as one', () => {
+    expect(actionFromText({ type: 'play', tile: '9-9' }, 0, false)).toBeNull();
+    expect(actionFromText({ type: 'play', tile: 'five-two' }, 0, true)).toBeNull();
+  });
+
+  it('writes a lead with its west half first, and drops the seat', () => {
+    expect(actionToText({ type: 'play', seat: 1, tile: tile('2-5'), west: 5 })).toEqual({ type: 'play', tile: '5-2' });
+    expect(actionToText({ type: 'play', seat: 1, tile: tile('2-5'), west: 2 })).toEqual({ type: 'play', tile: '2-5' });
+    expect(actionToText({ type: 'play', seat: 0, tile: tile('6-3'), end: 'north' })).toEqual({ type: 'play', tile: '3-6', end: 'north' });
+    expect(actionToText({ type: 'noScore', seat: 2 })).toEqual({ type: 'noScore' });
+  });
+
+  it('turns every legal action of seeded games into text and back to the same move', () => {
+    let checked = 0;
+    for (const preset of ['allFives', 'muggins', 'block', 'draw'] as const) {
+      const random = seededRandom(`text-${preset}`);
+      const created = newGame({ preset, players: 3 });
+      if (!created.ok) throw new Error(created.error.message);
+      const { deal, leader } = dealHand(created.value, random);
+      const started = startHand(created.value, deal, leader);
+      if (!started.ok) throw new Error(started.error.message);
+      let state = started.value;
+      while (state.status === 'playing' && state.hand !== null) {
+        const isLead = state.hand.board.tiles === 0;
+        const legal: Action[] = [0, 1, 2].flatMap((s) => legalActions(view(state, s)));
+        for (const action of legal) {
+          const back = actionFromText(actionToText(action), action.seat, isLead);
+          // The lead comes back with its west half said out loud; everything else comes back as it was.
+          if (!(isLead && action.type === 'play')) expect(back).toEqual(action);
+          expect(back === null ? null : apply(state, back)).toEqual(apply(state, action));
+          checked++;
+        }
+        const next = apply(state, legal[random.int(legal.length)] as Action);
+        if (!next.ok) throw new Error(next.error.message);
+        state = next.value;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
