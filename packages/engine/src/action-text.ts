@@ -1,6 +1,7 @@
 import type { End } from './board.ts';
 import type { Action, Seat } from './state.ts';
 import { type Tile, formatTile, parseTile } from './tiles.ts';
+import type { ViewEvent } from './view.ts';
 
 /**
  * An action as text carries it: a record's action without its seat, or a client's action on the
@@ -52,6 +53,28 @@ export function actionToText(action: Action): TextAction {
     case 'noScore':
     case 'muggins':
       return { type: action.type };
+  }
+}
+
+/**
+ * The action a view's log event was (null for the hand's end): how a client replays what it saw.
+ * A view shows the lead's west half only in its layout, so `leadWest` says it (null: the low half).
+ */
+export function actionOfViewEvent(e: ViewEvent, leadWest: number | null): Action | null {
+  switch (e.type) {
+    case 'play': {
+      if (e.end !== null) return actionFromText({ type: 'play', tile: e.tile, end: e.end }, e.seat, false);
+      const lead = actionFromText({ type: 'play', tile: e.tile }, e.seat, true);
+      return lead?.type !== 'play' || leadWest === null ? lead : { ...lead, west: leadWest };
+    }
+    case 'draw':
+    case 'pass':
+    case 'claim':
+    case 'noScore':
+    case 'muggins':
+      return actionFromText(e, e.seat, false);
+    case 'handEnd':
+      return null;
   }
 }
 

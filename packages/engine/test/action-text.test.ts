@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type Action, type Tile, actionFromText, actionToText, apply, dealHand, legalActions, newGame, parseTile, seededRandom, startHand, view } from '../src/index.ts';
+import {
+  type Action,
+  type Tile,
+  actionFromText,
+  actionOfViewEvent,
+  actionToText,
+  apply,
+  dealHand,
+  formatTile,
+  legalActions,
+  newGame,
+  parseTile,
+  seededRandom,
+  startHand,
+  view,
+} from '../src/index.ts';
 
 const tile = (text: string): Tile => (parseTile(text) as { tile: Tile }).tile;
 
@@ -49,5 +64,46 @@ describe('the text form of actions', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('the action a view’s event was', () => {
+  it('replays what a seat saw to the same view, the lead with the west half its layout shows', () => {
+    for (const preset of ['allFives', 'muggins', 'draw'] as const) {
+      const random = seededRandom(`events-${preset}`);
+      const created = newGame({ preset, players: 2 });
+      if (!created.ok) throw new Error(created.error.message);
+      const { deal, leader } = dealHand(created.value, random);
+      const started = startHand(created.value, deal, leader);
+      if (!started.ok) throw new Error(started.error.message);
+      const start = started.value;
+      // Led with its high half to the west, so a replay that missed the layout's word would differ.
+      const lead = legalActions(view(start, leader)).find((a) => a.type === 'play');
+      if (lead?.type !== 'play') throw new Error('no lead');
+      const high = Number(formatTile(lead.tile).split('-')[1]);
+      let state = start;
+      let next = apply(state, { ...lead, west: high });
+      for (let i = 0; i < 12 && next.ok && next.value.status === 'playing'; i++) {
+        state = next.value;
+        const legal = [0, 1].flatMap((s) => legalActions(view(state, s)));
+        next = apply(state, legal[random.int(legal.length)] as Action);
+      }
+      if (next.ok && next.value.status === 'playing') state = next.value;
+      const seen = view(state, 0);
+      const log = seen.hand?.log ?? [];
+      const first = log.find((e) => e.type === 'play');
+      const leadWest = seen.hand?.layout.line.find((p) => p.tile === first?.tile)?.a ?? null;
+      expect(leadWest).toBe(high);
+      let replayed = start;
+      for (const e of log) {
+        const action = actionOfViewEvent(e, leadWest);
+        if (action === null) continue;
+        const step = apply(replayed, action);
+        if (!step.ok) throw new Error(step.error.message);
+        replayed = step.value;
+      }
+      expect(log.length).toBeGreaterThan(3);
+      expect(view(replayed, 0)).toEqual(seen);
+    }
   });
 });
