@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
+  type GameState,
+  type Preset,
+  type RandomSource,
   type Tile,
   actionFromText,
   actionOfViewEvent,
@@ -42,12 +45,7 @@ describe('the text form of actions', () => {
     let checked = 0;
     for (const preset of ['allFives', 'muggins', 'block', 'draw'] as const) {
       const random = seededRandom(`text-${preset}`);
-      const created = newGame({ preset, players: 3 });
-      if (!created.ok) throw new Error(created.error.message);
-      const { deal, leader } = dealHand(created.value, random);
-      const started = startHand(created.value, deal, leader);
-      if (!started.ok) throw new Error(started.error.message);
-      let state = started.value;
+      let state = dealt(preset, 3, random);
       while (state.status === 'playing' && state.hand !== null) {
         const isLead = state.hand.board.tiles === 0;
         const legal: Action[] = [0, 1, 2].flatMap((s) => legalActions(view(state, s)));
@@ -71,12 +69,8 @@ describe('the action a view’s event was', () => {
   it('replays what a seat saw to the same view, the lead with the west half its layout shows', () => {
     for (const preset of ['allFives', 'muggins', 'draw'] as const) {
       const random = seededRandom(`events-${preset}`);
-      const created = newGame({ preset, players: 2 });
-      if (!created.ok) throw new Error(created.error.message);
-      const { deal, leader } = dealHand(created.value, random);
-      const started = startHand(created.value, deal, leader);
-      if (!started.ok) throw new Error(started.error.message);
-      const start = started.value;
+      const start = dealt(preset, 2, random);
+      const leader = start.hand?.turn ?? 0;
       // Led with its high half to the west, so a replay that missed the layout's word would differ.
       const lead = legalActions(view(start, leader)).find((a) => a.type === 'play');
       if (lead?.type !== 'play') throw new Error('no lead');
@@ -107,3 +101,13 @@ describe('the action a view’s event was', () => {
     }
   });
 });
+
+/** A new game under `preset`, its first hand dealt from `random`. */
+function dealt(preset: Preset, players: 2 | 3 | 4, random: RandomSource): GameState {
+  const created = newGame({ preset, players });
+  if (!created.ok) throw new Error(created.error.message);
+  const { deal, leader } = dealHand(created.value, random);
+  const started = startHand(created.value, deal, leader);
+  if (!started.ok) throw new Error(started.error.message);
+  return started.value;
+}
