@@ -1,6 +1,6 @@
 import { type GameState, type TableView, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
-import { botMove, toAction } from '../src/connection/bot.ts';
+import { botAction } from '../src/connection/bot.ts';
 import { BOT_LEVELS } from '../src/connection/types.ts';
 
 /** Seat views of a hand in progress, every seat's, after each action the practice bots make. */
@@ -16,8 +16,7 @@ function* seatViews(rules: Parameters<typeof newGame>[0], seed: string): Generat
   while (state.status === 'playing' && state.hand !== null) {
     for (let s = 0; s < state.rules.players; s++) yield view(state, s);
     const seat = state.hand.turn;
-    const move = botMove(view(state, seat), 'expert', random);
-    const action = move === null ? null : toAction(move, seat);
+    const action = botAction(view(state, seat), 'expert', random);
     if (action === null) throw new Error('the expert found no move on its turn');
     const next = apply(state, action);
     if (!next.ok) throw new Error(next.error.message);
@@ -32,11 +31,11 @@ describe('the practice table’s computer players', () => {
       for (const v of seatViews(rules, `bot-${rules.preset}`)) {
         const legal = legalActions(v).map((a) => JSON.stringify(a));
         for (const level of BOT_LEVELS) {
-          const move = botMove(v, level, seededRandom(level));
-          if (move === null) continue;
+          const action = botAction(v, level, seededRandom(level));
+          if (action === null) continue;
           moves++;
-          expect(legal).toContain(JSON.stringify(toAction(move, v.seat ?? -1)));
-          expect(botMove(v, level, seededRandom(level))).toEqual(move);
+          expect(legal).toContain(JSON.stringify(action));
+          expect(botAction(v, level, seededRandom(level))).toEqual(action);
         }
       }
     }

@@ -1,4 +1,4 @@
-import { type Action, legalActions } from '@fives/engine';
+import { legalActions } from '@fives/engine';
 import { toWireAction } from '@fives/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('the online connection against the real server', () => {
         const s = await until(conn, (x) => x.table?.summary.phase === 'over' || (!x.sending && x.table?.view != null && legalActions(x.table.view).length > 0), 'a move or the end');
         if (s.table?.summary.phase === 'over') return s;
         const view = s.table!.view!;
-        const move = toMove(legalActions(view)[0]!);
+        const move: Move = toWireAction(legalActions(view)[0]!);
         conn.send({ type: 'move', move });
         expect(conn.state.sending).toBe(true);
         // The answer comes after the state the move made.
@@ -277,9 +277,3 @@ describe('the online connection against the real server', () => {
     expect(back.table?.seat).toBe(before.table?.seat);
   });
 });
-
-/** A legal engine action as the UI's move: the wire form (tile text, lead oriented), `end` null where left out. */
-function toMove(action: Action): Move {
-  const wire = toWireAction(action);
-  return wire.type === 'play' ? { type: 'play', tile: wire.tile, end: wire.end ?? null } : wire;
-}

@@ -11,7 +11,7 @@ import {
   startHand,
   view,
 } from '@fives/engine';
-import { botMove, toAction } from '../src/connection/bot.ts';
+import { botAction } from '../src/connection/bot.ts';
 
 /**
  * Real positions for the logic tests: whole hands played by the practice bot from a seed,
@@ -32,8 +32,7 @@ export function* positions(rules: Parameters<typeof newGame>[0], seed: string, h
       const hand = state.hand;
       if (hand === null) break;
       const seat = hand.turn;
-      const move = botMove(view(state, seat), 'easy', random);
-      const action = move === null ? null : toAction(move, seat);
+      const action = botAction(view(state, seat), 'easy', random);
       if (action === null) throw new Error('the bot found no move');
       const next = apply(state, action);
       if (!next.ok) throw new Error(next.error.message);

@@ -1,6 +1,7 @@
 import { PRESETS, type Preset, type TableView } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
-import { botMove } from '../src/connection/bot.ts';
+import { toWireAction } from '@fives/protocol';
+import { botAction } from '../src/connection/bot.ts';
 import { PracticeConnection, type Scheduler } from '../src/connection/practice.ts';
 import { BOT_LEVELS, type ClientState, type GameSetup } from '../src/connection/types.ts';
 import { seededRandom } from '@fives/engine';
@@ -47,9 +48,9 @@ function playOut(conn: PracticeConnection, clock: ReturnType<typeof manualClock>
       conn.send({ type: 'nextHand' });
       continue;
     }
-    const move = botMove(v, 'easy', random);
-    if (move !== null && (move.type !== 'muggins' || v.hand?.turn === v.seat)) {
-      conn.send({ type: 'move', move });
+    const action = botAction(v, 'easy', random);
+    if (action !== null && (action.type !== 'muggins' || v.hand?.turn === v.seat)) {
+      conn.send({ type: 'move', move: toWireAction(action) });
       expect(conn.state.notice).toBeNull();
       continue;
     }
@@ -101,7 +102,7 @@ describe('PracticeConnection', () => {
     const conn = new PracticeConnection({ seed: 'refuse', schedule: clock.schedule, now: clock.now });
     conn.send({ type: 'playNow', setup: setup('allFives', 2) });
     const before = conn.state.table;
-    conn.send({ type: 'move', move: { type: 'play', tile: '9-9', end: null } });
+    conn.send({ type: 'move', move: { type: 'play', tile: '9-9' } });
     expect(conn.state.notice?.code).toBe('action/invalid');
     conn.send({ type: 'move', move: { type: 'pass' } });
     expect(conn.state.notice?.code).toMatch(/^move\//);

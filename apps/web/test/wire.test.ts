@@ -1,7 +1,7 @@
 import { resolveRules, type Rules } from '@fives/engine';
 import type { TableSummary as WireSummary } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from '../src/connection/wire.ts';
+import { isTableCode, noticeOf, openTableOf, playMove, queueOf, seatSpecs, summaryOf } from '../src/connection/wire.ts';
 
 const rules = (players: 2 | 3 | 4): Rules => {
   const r = resolveRules({ preset: 'allFives', players });
@@ -55,11 +55,9 @@ describe('from the wire to the screens', () => {
     expect([window.turnDeadline, window.mugginsDeadline]).toEqual([null, 900]);
   });
 
-  it('writes moves as game:action carries them, and seats people first', () => {
-    expect(wireAction({ type: 'play', tile: '5-2', end: null })).toEqual({ type: 'play', tile: '5-2' });
-    expect(wireAction({ type: 'play', tile: '5-2', end: 'north' })).toEqual({ type: 'play', tile: '5-2', end: 'north' });
-    expect(wireAction({ type: 'claim', points: 15 })).toEqual({ type: 'claim', points: 15 });
-    expect(wireAction({ type: 'noScore' })).toEqual({ type: 'noScore' });
+  it('writes a hint’s play as game:action carries it, and seats people first', () => {
+    expect(playMove('5-2', null)).toEqual({ type: 'play', tile: '5-2' });
+    expect(playMove('5-2', 'north')).toEqual({ type: 'play', tile: '5-2', end: 'north' });
     expect(seatSpecs(4, { rules: { players: 4 }, bots: 2, level: 'hard', turnSeconds: null })).toEqual([
       { type: 'human' },
       { type: 'human' },

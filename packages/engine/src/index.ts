@@ -9,6 +9,7 @@ export * from './scoring.ts';
 export * from './deal.ts';
 export * from './leader.ts';
 export * from './game.ts';
+export * from './action-text.ts';
 export * from './record.ts';
 export * from './layout.ts';
 export * from './hints.ts';

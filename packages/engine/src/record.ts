@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { actionFromText, actionToText } from './action-text.ts';
 import { END_NAMES } from './board.ts';
 import { dealFromOrder } from './deal.ts';
 import { apply, newGame, startHand } from './game.ts';
 import { RulesInputSchema, resolveRules, type Rules } from './rules.ts';
 import type { Action, Deal, GameState, HandEvent, HandState } from './state.ts';
-import { type Tile, formatTile, otherHalf, parseTile } from './tiles.ts';
+import { type Tile, formatTile, parseTile } from './tiles.ts';
 
 /**
  * Game records (docs/records.md#the-record): plain JSON that replays a game exactly. This file reads, checks,
@@ -104,20 +105,10 @@ function toDeal(rules: Rules, deal: RecordHand['deal']): Deal {
 
 /** The engine's action for a record's action; `isLead` decides whether the tile's spelling orients it. */
 export function fromRecordAction(a: RecordAction, isLead: boolean): Action {
-  switch (a.type) {
-    case 'play': {
-      const { tile, first } = parseTile(a.tile) as { tile: Tile; first: number };
-      if (isLead) return { type: 'play', seat: a.seat, tile, west: first, ...(a.end ? { end: a.end } : {}) };
-      return { type: 'play', seat: a.seat, tile, ...(a.end ? { end: a.end } : {}) };
-    }
-    case 'claim':
-      return { type: 'claim', seat: a.seat, points: a.points };
-    case 'draw':
-    case 'pass':
-    case 'noScore':
-    case 'muggins':
-      return { type: a.type, seat: a.seat };
-  }
+  const action = actionFromText(a, a.seat, isLead);
+  // The schema has already checked every tile's spelling.
+  if (action === null) throw new Error(`a checked record holds ${JSON.stringify(a)}`);
+  return action;
 }
 
 /** A hand as a record holds it: the deal, the leader and every action, replayable as is. */
@@ -125,20 +116,18 @@ export function handToRecord(hand: HandState): RecordHand {
   const actions: RecordAction[] = [];
   for (const e of hand.log) {
     switch (e.type) {
-      case 'play':
-        if (e.end === null) {
-          const west = e.west ?? 0;
-          actions.push({ seat: e.seat, type: 'play', tile: `${west}-${otherHalf(e.tile, west)}` });
-        } else actions.push({ seat: e.seat, type: 'play', tile: formatTile(e.tile), end: e.end });
+      case 'play': {
+        // The log says where a tile went; the record says it as the player did: the lead by its spelling.
+        const played: Action = e.end === null ? { type: 'play', seat: e.seat, tile: e.tile, west: e.west ?? 0 } : { type: 'play', seat: e.seat, tile: e.tile, end: e.end };
+        actions.push({ seat: e.seat, ...actionToText(played) });
         break;
+      }
       case 'claim':
-        actions.push({ seat: e.seat, type: 'claim', points: e.points });
-        break;
       case 'draw':
       case 'pass':
       case 'noScore':
       case 'muggins':
-        actions.push({ seat: e.seat, type: e.type });
+        actions.push({ seat: e.seat, ...actionToText(e) });
         break;
       case 'handEnd':
         break;

@@ -1,4 +1,4 @@
-import { type Action, type Seat, type Tile, formatTile, parseTile } from '@fives/engine';
+import { type Action, type Seat, actionFromText, actionToText } from '@fives/engine';
 import { z } from 'zod';
 import { EndSchema, TileTextSchema } from './view.ts';
 
@@ -21,43 +21,19 @@ export const WireActionSchema = z.discriminatedUnion(
 );
 export type WireAction = z.output<typeof WireActionSchema>;
 
-/** The engine's action for a wire action made by `seat`; `isLead` says the tile starts the layout. */
+/**
+ * The engine's action for a wire action made by `seat`; `isLead` says the tile starts the layout.
+ * A wire action is the engine's `TextAction` (each of these two functions compiles only while
+ * the schema's output and that type agree), so the engine's one conversion does it.
+ */
 export function toEngineAction(wire: WireAction, seat: Seat, isLead: boolean): Action {
-  switch (wire.type) {
-    case 'play': {
-      // The schema has already checked the spelling, so the tile parses.
-      const { tile, first } = parseTile(wire.tile) as { tile: Tile; first: number };
-      if (isLead) return { type: 'play', seat, tile, west: first, ...(wire.end === undefined ? {} : { end: wire.end }) };
-      return { type: 'play', seat, tile, ...(wire.end === undefined ? {} : { end: wire.end }) };
-    }
-    case 'claim':
-      return { type: 'claim', seat, points: wire.points };
-    case 'draw':
-    case 'pass':
-    case 'noScore':
-    case 'muggins':
-      return { type: wire.type, seat };
-  }
+  const action = actionFromText(wire, seat, isLead);
+  // The schema has already checked the tile's spelling.
+  if (action === null) throw new Error(`a checked wire action holds ${JSON.stringify(wire)}`);
+  return action;
 }
 
 /** The wire form of an engine action (as `legalActions` gives them), for bots and clients. */
 export function toWireAction(action: Action): WireAction {
-  switch (action.type) {
-    case 'play': {
-      const text = action.west === undefined ? formatTile(action.tile) : orient(action.tile, action.west);
-      return action.end === undefined ? { type: 'play', tile: text } : { type: 'play', tile: text, end: action.end };
-    }
-    case 'claim':
-      return { type: 'claim', points: action.points };
-    case 'draw':
-    case 'pass':
-    case 'noScore':
-    case 'muggins':
-      return { type: action.type };
-  }
-}
-
-function orient(tile: Tile, west: number): string {
-  const [a, b] = formatTile(tile).split('-').map(Number) as [number, number];
-  return a === west ? `${a}-${b}` : `${b}-${a}`;
+  return actionToText(action);
 }

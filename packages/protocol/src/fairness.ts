@@ -1,16 +1,14 @@
 import {
-  type Action,
   type Deal,
   type GameState,
   type PreviousHand,
   type Rules,
   type Seat,
   type TableView,
-  type ViewEvent,
+  actionOfViewEvent,
   apply,
   dealFromSeed,
   leaderChoice,
-  parseTile,
   sideCount,
   startHand,
   view,
@@ -127,7 +125,7 @@ export function checkHand(e: HandEvidence): HandCheck {
   const leadWest = westOfLead(last);
   for (const event of last.hand.log) {
     if (event.type === 'handEnd') continue;
-    const action = actionOf(event, leadWest);
+    const action = actionOfViewEvent(event, leadWest);
     if (action === null) return { status: 'failed', reason: `event ${event.type} cannot be replayed` };
     const next = apply(state, action);
     if (!next.ok) return { status: 'failed', reason: `the public log does not replay on the remade deal: ${next.error.message}` };
@@ -183,26 +181,6 @@ function westOfLead(v: TableView): number | null {
   const lead = v.hand?.log.find((e) => e.type === 'play');
   if (lead === undefined) return null;
   return v.hand?.layout.line.find((p) => p.tile === lead.tile)?.a ?? null;
-}
-
-function actionOf(e: ViewEvent, leadWest: number | null): Action | null {
-  switch (e.type) {
-    case 'play': {
-      const parsed = parseTile(e.tile);
-      if (parsed === null) return null;
-      if (e.end !== null) return { type: 'play', seat: e.seat, tile: parsed.tile, end: e.end };
-      return leadWest === null ? { type: 'play', seat: e.seat, tile: parsed.tile } : { type: 'play', seat: e.seat, tile: parsed.tile, west: leadWest };
-    }
-    case 'draw':
-    case 'pass':
-    case 'noScore':
-    case 'muggins':
-      return { type: e.type, seat: e.seat };
-    case 'claim':
-      return { type: 'claim', seat: e.seat, points: e.points };
-    case 'handEnd':
-      return null;
-  }
 }
 
 // ---- following a table ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   tableId,
 } from './types.ts';
 import { TableFairness } from './fairness.ts';
-import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, wireAction } from './wire.ts';
+import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf } from './wire.ts';
 
 export type GameSocket = ProtocolSocket;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
@@ -424,7 +424,7 @@ export class OnlineConnection implements Connection {
     if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
     this.#set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: wireAction(move) }, () => this.#set({ sending: false }));
+    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.#set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {

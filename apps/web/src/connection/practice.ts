@@ -1,7 +1,9 @@
 import {
+  type Action,
   type GameState,
   type RandomSource,
   type Rules,
+  actionFromText,
   apply,
   dealHand,
   legalActions,
@@ -12,7 +14,7 @@ import {
   view,
 } from '@fives/engine';
 import { mugginsChance } from '../lib/hints.ts';
-import { botMove, toAction } from './bot.ts';
+import { botAction } from './bot.ts';
 import {
   type BotLevel,
   type ClientAction,
@@ -21,6 +23,7 @@ import {
   type Connection,
   EMPTY_STATE,
   type GameSetup,
+  type Move,
   type Notice,
   type SeatSummary,
   type TableSummary,
@@ -155,10 +158,11 @@ export class PracticeConnection implements Connection {
     this.#advance(null);
   }
 
-  #move(move: Parameters<typeof toAction>[0]): void {
+  #move(move: Move): void {
     const game = this.#game;
     if (game === null) return this.#refuse({ code: 'table/none', message: 'You are not at a table.' });
-    const action = toAction(move, HUMAN);
+    // The move is a wire action, read by the engine's conversion as the server reads it.
+    const action = actionFromText(move, HUMAN, game.state.hand?.board.tiles === 0);
     if (action === null) return this.#refuse({ code: 'action/invalid', message: 'That is not a domino.' });
     const next = apply(game.state, action);
     if (!next.ok) return this.#refuse(next.error);
@@ -214,8 +218,7 @@ export class PracticeConnection implements Connection {
       // Out of time: the seat's move is made for it, as the server's turn timer will do.
       this.#timer = this.#schedule(() => {
         this.#timer = null;
-        const move = botMove(view(game.state, HUMAN), 'medium', this.#random);
-        const action = move === null ? null : toAction(move, HUMAN);
+        const action = botAction(view(game.state, HUMAN), 'medium', this.#random);
         const next = action === null ? null : apply(game.state, action);
         if (next?.ok) game.state = next.value;
         this.#advance({ code: 'turn/timeout', message: 'Time ran out: the computer played for you.' });
@@ -228,15 +231,15 @@ export class PracticeConnection implements Connection {
   }
 
   /** The next thing a computer player does: its turn, or a Muggins call on the player's miss. */
-  #nextBotAction(game: Game): ReturnType<typeof toAction> {
+  #nextBotAction(game: Game): Action | null {
     const hand = game.state.hand;
     if (hand === null) return null;
     const seats = Array.from({ length: game.rules.players }, (_, s) => s).filter((s) => s !== HUMAN);
     // Whoever must move goes first; otherwise any bot may pounce on a missed count.
     const order = [...seats.filter((s) => s === hand.turn), ...seats.filter((s) => s !== hand.turn)];
     for (const seat of order) {
-      const move = botMove(view(game.state, seat), game.levels[seat] ?? 'medium', this.#random);
-      if (move !== null) return toAction(move, seat);
+      const action = botAction(view(game.state, seat), game.levels[seat] ?? 'medium', this.#random);
+      if (action !== null) return action;
     }
     return null;
   }

@@ -1,5 +1,5 @@
-import type { End, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
-import type { BotLevel, TableId as ProtocolTableId } from '@fives/protocol';
+import type { Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
+import type { BotLevel, TableId as ProtocolTableId, WireAction } from '@fives/protocol';
 import type { FairnessReport } from './fairness.ts';
 
 /**
@@ -16,14 +16,11 @@ export const tableId = (id: string): TableId => id as TableId;
 /** The computer players' levels: the protocol's list, which is the bots' own. */
 export { BOT_LEVELS, type BotLevel } from '@fives/protocol';
 
-/** A move by the viewer's own seat; the connection knows which seat that is. */
-export type Move =
-  | { readonly type: 'play'; readonly tile: string; readonly end: End | null }
-  | { readonly type: 'draw' }
-  | { readonly type: 'pass' }
-  | { readonly type: 'claim'; readonly points: number }
-  | { readonly type: 'noScore' }
-  | { readonly type: 'muggins' };
+/**
+ * A move by the viewer's own seat: the protocol's wire action itself (the connection knows which
+ * seat it is), sent as it is online and read by the engine's own text conversion in practice.
+ */
+export type Move = WireAction;
 
 /** What a table is set up with: the rules, how many seats the computer fills and how well it plays. */
 export interface GameSetup {

@@ -1,3 +1,4 @@
+import type { End } from '@fives/engine';
 import {
   type OpenTable as WireOpenTable,
   type QueueStatus as WireQueueStatus,
@@ -5,7 +6,6 @@ import {
   TABLE_CODE_ALPHABET,
   TABLE_CODE_LENGTH,
   type TableSummary as WireSummary,
-  type WireAction,
   normalizeTableCode,
 } from '@fives/protocol';
 import type { GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
@@ -52,21 +52,9 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
   };
 }
 
-/** A move as `game:action` carries it: no seat (the socket's), and no `end` where none was chosen. */
-export function wireAction(move: Move): WireAction {
-  switch (move.type) {
-    case 'play':
-      return move.end === null ? { type: 'play', tile: move.tile } : { type: 'play', tile: move.tile, end: move.end };
-    case 'claim':
-      return { type: 'claim', points: move.points };
-    case 'draw':
-    case 'pass':
-    case 'noScore':
-    case 'muggins':
-      return { type: move.type };
-    default:
-      return move satisfies never;
-  }
+/** The move that plays `tile` where a hint places it: `end` null for the lead, which takes none. */
+export function playMove(tile: string, end: End | null): Move {
+  return end === null ? { type: 'play', tile } : { type: 'play', tile, end };
 }
 
 /** Every seat of a new table in order: people first (the creator takes the first), then the computer players. */
