@@ -77,6 +77,21 @@ describe('seating', () => {
   });
 });
 
+describe('leaving a game under way', () => {
+  it('keeps the seat for a stand-in and hands the host on; the person’s own move takes the seat back', () => {
+    const doc = dealt(ALL_FIVES, null);
+    const left = apply(doc, leave(doc, ANN.id));
+    expect(left.doc.seats[0]).toMatchObject({ kind: 'human', playerId: ANN.id, away: true });
+    expect(left.doc.hostId).toBe(BOB.id);
+    expect(value(leave(left.doc, ANN.id))).toBeNull();
+    // Ann's turn comes (the stand-in plays it); she moves herself at her next turn and is back.
+    const ready = playOn(left.doc, (d) => d.state?.hand?.turn === 0 && d.state.status === 'playing').doc;
+    expect(actorOf(ready, 0, T0)).toEqual({ level: 'medium', why: 'away' });
+    const moved = apply(ready, act(ready, T0, { playerId: ANN.id, seat: 0, version: ready.version, wire: firstMove(ready, 0) })).doc;
+    expect(moved.seats[0]).toEqual({ kind: 'human', playerId: ANN.id, name: 'Ann' });
+  });
+});
+
 describe('starting and dealing', () => {
   it('starts only by the host with every seat taken, and deals from a seed it commits to', () => {
     const doc = waiting();
