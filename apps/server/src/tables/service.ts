@@ -3,11 +3,8 @@ import { type BotLevel, ErrorCode, type PlayerId, type SeatSpec, type TableCode,
 import {
   type BotChooser,
   type Cause,
-  type Change,
-  type Effect,
   type NewTable,
   type Outcome,
-  type RecordAppend,
   type TableDoc,
   type TableSettings,
   type Timing,
@@ -26,7 +23,6 @@ import {
   reseat,
   seatOf,
   setSeat,
-  settle,
   start,
   startedTable,
   success,
@@ -35,13 +31,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey, tableJobKey } from '../jobs/job.ts';
-import type { CommitSeen, TableStore } from '../store/store.ts';
+import type { TableStore } from '../store/store.ts';
 import type { Budget } from '@fives/bots';
 import { chooseBotAction } from '../bots/policy.ts';
 import { newTableCode, newTableId } from './code.ts';
 import type { SeedSource } from './dealer.ts';
-import { RecentTables } from './recent.ts';
-import { logChange } from './log.ts';
+import { TableCommits } from './commit.ts';
 
 export type { Cause };
 
@@ -74,8 +69,6 @@ export interface TableRuntime {
   readonly present: (id: TableId, seat: number) => Promise<boolean>;
 }
 
-const CONFLICT_RETRIES = 8;
-
 /**
  * The table machine (`@fives/table`) run against the store: every change loads the table, asks
  * the machine's decision, settles it (`settle`: the next version, clocks and next step) and
@@ -87,13 +80,14 @@ const CONFLICT_RETRIES = 8;
 export class TableService {
   private runtime: TableRuntime = { wake: () => {}, present: async () => true };
 
-  private readonly recent = new RecentTables();
+  private readonly commits: TableCommits;
 
   /** The computer players, as the machine asks for them: the server's policies, randomness and budget. */
   private readonly choose: BotChooser;
 
   constructor(private readonly o: TableServiceOptions) {
     this.choose = (level, seen) => chooseBotAction(level, seen, o.random, o.botBudget);
+    this.commits = new TableCommits(o, () => this.runtime);
   }
 
   useRuntime(runtime: TableRuntime): void {
@@ -199,7 +193,7 @@ export class TableService {
     }
     if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
       let seat = -1;
-      const taken = await this.update(id, (d) => {
+      const taken = await this.commits.update(id, (d) => {
         const took = takeOpenSeat(d, player);
         if (!took.ok) return took;
         seat = took.value.seat;
@@ -219,7 +213,7 @@ export class TableService {
 
   /** The person is back: their away seat is theirs again. */
   private comeBack(id: TableId, playerId: PlayerId): Promise<Outcome<TableDoc | null>> {
-    return this.update(id, (d) => comeBack(d, playerId));
+    return this.commits.update(id, (d) => comeBack(d, playerId));
   }
 
   /**
@@ -228,7 +222,7 @@ export class TableService {
    * hands the role on.
    */
   async leave(id: TableId, player: Player): Promise<Outcome<TableDoc | null>> {
-    return this.update(id, (d) => leave(d, player.id));
+    return this.commits.update(id, (d) => leave(d, player.id));
   }
 
   /** A connection of the seat's person has gone: look again once the grace period is over. */
@@ -248,7 +242,7 @@ export class TableService {
     if (doc == null || s?.kind !== 'human' || s.away === true) return;
     if (await this.runtime.present(id, seat)) return;
     const playerId = s.playerId;
-    const gone = await this.update(id, (d) => goneAway(d, seat, playerId));
+    const gone = await this.commits.update(id, (d) => goneAway(d, seat, playerId));
     // They may have come back between the look and the change: then the seat is theirs again.
     if (gone.ok && gone.value !== null && (await this.runtime.present(id, seat))) {
       if (gone.value.phase === 'waiting') await this.reseat(id, seat, { id: playerId, name: s.name });
@@ -257,29 +251,29 @@ export class TableService {
   }
 
   private async reseat(id: TableId, seat: number, player: Player): Promise<void> {
-    await this.update(id, (d) => reseat(d, seat, player));
+    await this.commits.update(id, (d) => reseat(d, seat, player));
   }
 
   async setSeat(id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Outcome<TableDoc>> {
-    return this.mustUpdate(id, (d) => setSeat(d, player.id, seat, occupant));
+    return this.commits.mustUpdate(id, (d) => setSeat(d, player.id, seat, occupant));
   }
 
   /** Host: the turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
   async changeSettings(id: TableId, player: Player, change: Partial<TableSettings>): Promise<Outcome<TableDoc>> {
-    return this.mustUpdate(id, (d) => changeSettings(d, player.id, change));
+    return this.commits.mustUpdate(id, (d) => changeSettings(d, player.id, change));
   }
 
   async start(id: TableId, player: Player): Promise<Outcome<TableDoc>> {
-    return this.mustUpdate(id, (d) => start(d, player.id, this.o.seeds));
+    return this.commits.mustUpdate(id, (d) => start(d, player.id, this.o.seeds));
   }
 
   async rematch(id: TableId, player: Player): Promise<Outcome<TableDoc>> {
-    return this.mustUpdate(id, (d) => rematch(d, player.id, this.o.seeds));
+    return this.commits.mustUpdate(id, (d) => rematch(d, player.id, this.o.seeds));
   }
 
   /** A person's move for `seat`, made on table `version`. Making it takes the seat back from a stand-in. */
   async act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Outcome<TableDoc>> {
-    return this.mustUpdate(id, (d, now) => act(d, now, { playerId: player.id, seat, version, wire }), 0);
+    return this.commits.mustUpdate(id, (d, now) => act(d, now, { playerId: player.id, seat, version, wire }), 0);
   }
 
   /** The game record of game `n`, once it is no longer being played. */
@@ -309,7 +303,7 @@ export class TableService {
    */
   async runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
     const idle: { doc: TableDoc | null } = { doc: null };
-    const changed = await this.update(
+    const changed = await this.commits.update(
       id,
       (d, now) => {
         const step = automaticStep(d, now, version, { seeds: this.o.seeds, choose: this.choose });
@@ -354,91 +348,6 @@ export class TableService {
     }
     return ids.length;
   }
-
-  // ---- committing ------------------------------------------------------------------------------
-
-  /** Like `update`, but a change that decides to do nothing is an error here. */
-  private async mustUpdate(
-    id: TableId,
-    decide: (d: TableDoc, now: number) => Outcome<Change | null>,
-    retries = CONFLICT_RETRIES,
-  ): Promise<Outcome<TableDoc>> {
-    const out = await this.update(id, decide, retries);
-    if (!out.ok) return out;
-    if (out.value !== null) return success(out.value);
-    const doc = await this.o.store.load(id);
-    return doc === null ? refuse(ErrorCode.tableNotFound, `there is no table ${id}`) : success(doc);
-  }
-
-  /**
-   * Loads, decides, commits on the loaded version — with the clocks and the next step worked
-   * out for the new table at the time of the change. `retries` is how often to decide again
-   * when another writer committed first (0 for moves: the version they were made on is gone,
-   * and the next attempt would refuse them as stale anyway).
-   */
-  private async update(
-    id: TableId,
-    decide: (d: TableDoc, now: number) => Outcome<Change | null>,
-    retries = CONFLICT_RETRIES,
-  ): Promise<Outcome<TableDoc | null>> {
-    for (let attempt = 0; ; attempt++) {
-      // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
-      const guess = attempt === 0 ? this.recent.get(id) : undefined;
-      const doc = guess ?? (await this.o.store.load(id));
-      if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
-      const now = this.nowMs();
-      const decided = decide(doc, now);
-      if (!decided.ok || decided.value === null) {
-        // A refusal or nothing to do is only an answer when decided on what Redis holds now.
-        if (guess !== undefined) continue;
-        return decided.ok ? success(null) : decided;
-      }
-      const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
-      // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
-      const seen: CommitSeen = { spectators: 1 };
-      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen)) {
-        this.recent.set(next);
-        this.committed(next, effects, seen.spectators > 0);
-        return success(next);
-      }
-      this.recent.forget(id);
-      if (guess !== undefined) continue;
-      if (attempt >= retries) {
-        const latest = await this.o.store.load(id);
-        const version = latest?.version ?? doc.version + 1;
-        return refuse(ErrorCode.stale, `the table changed while this was being decided (now version ${version}); try again`, { version });
-      }
-    }
-  }
-
-  /** A committed change's effects, as the machine listed them (the record was stored with the commit). */
-  private committed(doc: TableDoc, effects: readonly Effect[], watched: boolean): void {
-    for (const effect of effects) {
-      switch (effect.kind) {
-        case 'record':
-          break;
-        case 'broadcast':
-          logChange(this.o.log, doc, effect.cause);
-          this.o.onChange(doc, effect.cause, watched);
-          break;
-        case 'schedule':
-          this.runtime.wake(effect.at);
-          break;
-        case 'timedOut':
-          this.o.onTimeout(doc, effect.seat);
-          break;
-        case 'openTablesChanged':
-          this.o.onOpenTables();
-          break;
-      }
-    }
-  }
-}
-
-/** The hand a change closed, stored with the change in the same atomic step. */
-function appendOf(effects: readonly Effect[]): RecordAppend | undefined {
-  for (const effect of effects) if (effect.kind === 'record') return { game: effect.game, hand: effect.hand };
-  return undefined;
 }
 
 /** A game has started here (every seat was taken to start it): the table's code finds it no more. */
