@@ -30,7 +30,7 @@ export default defineConfig(
     },
   },
 
-  // The engine and the bots type-check their sources without Node's types (they must stay
+  // The engine, the bots and the table machine type-check their sources without Node's types (they must stay
   // pure), and their tests with a second tsconfig that the project service cannot find by
   // itself (it only looks for files named tsconfig.json), so those tests name it.
   {
@@ -43,6 +43,12 @@ export default defineConfig(
     files: ['packages/bots/test/**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: false, project: './packages/bots/tsconfig.test.json' },
+    },
+  },
+  {
+    files: ['packages/table/test/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './packages/table/tsconfig.test.json' },
     },
   },
 

@@ -8,6 +8,7 @@ import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import { fromStored, toStored } from '@fives/table';
 
 export interface MemoryStoreOptions {
   /** How long a game's record is kept after its last hand, ms (0: for ever). */
@@ -50,7 +51,10 @@ export class MemoryTableStore implements TableStore {
 
   async load(id: TableId): Promise<TableDoc | null> {
     const text = this.tables.get(id);
-    return text === undefined ? null : (JSON.parse(text) as TableDoc);
+    if (text === undefined) return null;
+    const read = fromStored(JSON.parse(text) as unknown);
+    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
+    return read.value;
   }
 
   async idForCode(code: TableCode): Promise<TableId | null> {
@@ -141,7 +145,7 @@ export class MemoryTableStore implements TableStore {
   async close(): Promise<void> {}
 
   private put(doc: TableDoc, stepAt: number | null): void {
-    this.tables.set(doc.id, JSON.stringify(doc));
+    this.tables.set(doc.id, JSON.stringify(toStored(doc)));
     this.versions.set(doc.id, doc.version);
     const entry = openEntry(doc);
     if (entry === null) this.open.delete(doc.id);

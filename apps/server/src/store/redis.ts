@@ -1,14 +1,15 @@
-import type { GameState, RecordHand, RulesInput } from '@fives/engine';
-import type { OpenTable, Phase, PlayerId, TableCode, TableId } from '@fives/protocol';
+import type { RecordHand, RulesInput } from '@fives/engine';
+import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { DEFAULTS } from '../defaults.ts';
 import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
-import { type FairDeals, NO_CLOCK, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
+import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis):
@@ -136,6 +137,8 @@ interface Meta {
 }
 
 interface Control {
+  /** The document's schema version (`TABLE_SCHEMA`); absent on tables stored before it had one (version 0). */
+  readonly schema?: number;
   readonly hostId: PlayerId;
   readonly settings: TableSettings;
   /** Read with a fallback: a table stored by an older server may have none. */
@@ -207,19 +210,23 @@ export class RedisTableStore implements TableStore {
     const control = JSON.parse(h.control ?? 'null') as Control | null;
     // Written by a server from before the lobby (no code, settings or clocks): not migrated.
     if (control === null) throw new Error(`table ${id} was stored by an older server (no control field) and cannot be read`);
-    return {
+    // The hash's fields put together as the stored document, which the table machine migrates and checks.
+    const read = fromStored({
       ...meta,
+      schema: control.schema,
       version: Number(h.version),
       hostId: control.hostId,
-      seats: JSON.parse(h.seats ?? '[]') as SeatRecord[],
-      phase: h.phase as Phase,
+      seats: JSON.parse(h.seats ?? '[]') as unknown,
+      phase: h.phase,
       game: Number(h.game),
-      state: JSON.parse(h.state ?? 'null') as GameState | null,
+      state: JSON.parse(h.state ?? 'null') as unknown,
       settings: control.settings,
-      clock: control.clock ?? NO_CLOCK,
-      fair: control.fair ?? null,
-      updatedAt: control.updatedAt ?? meta.createdAt,
-    };
+      clock: control.clock,
+      fair: control.fair,
+      updatedAt: control.updatedAt,
+    });
+    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
+    return read.value;
   }
 
   async idForCode(code: TableCode): Promise<TableId | null> {
@@ -360,7 +367,7 @@ export class RedisTableStore implements TableStore {
   }
 
   private mutableFields(doc: TableDoc): string[] {
-    const control: Control = { hostId: doc.hostId, settings: doc.settings, clock: doc.clock, fair: doc.fair, updatedAt: doc.updatedAt };
+    const control: Control = { schema: TABLE_SCHEMA, hostId: doc.hostId, settings: doc.settings, clock: doc.clock, fair: doc.fair, updatedAt: doc.updatedAt };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TableDoc } from './doc.ts';
-import type { Cause } from './service.ts';
+import type { Cause } from '@fives/table';
 
 /** Levels at which a table event (info) is not written. */
 const QUIET = new Set(['warn', 'error', 'fatal', 'silent']);

@@ -1,4 +1,4 @@
-import { botCanAct } from './bot-turns.ts';
+import { botCanAct } from './actors.ts';
 import { paused } from './clock.ts';
 import type { TableDoc } from './doc.ts';
 

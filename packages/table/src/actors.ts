@@ -1,8 +1,5 @@
-import { type Action, type GameState, type RandomSource, type TableView, apply, legalActions, view } from '@fives/engine';
+import { type Action, type GameState, type TableView, apply, legalActions, view } from '@fives/engine';
 import { type BotLevel, type WireAction, toWireAction } from '@fives/protocol';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Budget } from '@fives/bots';
-import { chooseBotAction } from '../bots/policy.ts';
 import { mugginsOpen, paused, turnExpired } from './clock.ts';
 import type { TableDoc } from './doc.ts';
 
@@ -14,7 +11,27 @@ export const STAND_IN_LEVEL: BotLevel = 'medium';
  * is away (the whole seat, Muggins calls included); or a stand-in for a person whose turn time
  * ran out (that turn only). Null: the seat waits for its person.
  */
-export type Actor = { readonly level: BotLevel; readonly why: 'bot' | 'away' | 'timeout' };
+export interface Actor {
+  readonly level: BotLevel;
+  readonly why: 'bot' | 'away' | 'timeout';
+}
+
+/**
+ * A computer player's choice at `level` from a seat's own view (null: nothing to do now). The
+ * machine has no players of its own: the server passes `@fives/bots` with its randomness and its
+ * thinking budget; a browser could pass the same players running in a worker.
+ */
+export type BotChooser = (level: BotLevel, seen: TableView) => Action | null;
+
+/** The automatic move to make: `fellBack` when the policy gave nothing legal on its turn and the first legal action is played instead. */
+export interface BotMove {
+  readonly seat: number;
+  readonly wire: WireAction;
+  readonly actor: Actor;
+  readonly fellBack: boolean;
+  /** What the policy chose instead (null: nothing), when it fell back. */
+  readonly chose: Action['type'] | null;
+}
 
 export function actorOf(doc: TableDoc, seat: number, now: number): Actor | null {
   const s = doc.seats[seat];
@@ -35,29 +52,23 @@ export function botCanAct(doc: TableDoc, now: number): boolean {
 }
 
 /** The automatic move to make now: a Muggins call first (it closes when the next tile is played), else the turn's. */
-export function botMove(
-  d: TableDoc,
-  now: number,
-  random: RandomSource,
-  log: FastifyBaseLogger,
-  budget?: Budget,
-): { seat: number; wire: WireAction; actor: Actor } | null {
+export function botMove(d: TableDoc, now: number, choose: BotChooser): BotMove | null {
   const state = d.state;
   if (state === null || paused(d)) return null;
-  let chosen: { seat: number; action: Action; actor: Actor } | null = null;
+  let chosen: { seat: number; action: Action; actor: Actor; fellBack: boolean; chose: Action['type'] | null } | null = null;
   for (const seat of d.seats.keys()) {
     const actor = actorOf(d, seat, now);
     if (actor === null) continue;
-    const action = decide(d, actor, state, seat, now, random, log, budget);
-    if (action === null) continue;
-    if (action.type === 'muggins') {
-      chosen = { seat, action, actor };
+    const decided = decide(d, actor, state, seat, now, choose);
+    if (decided === null) continue;
+    if (decided.action.type === 'muggins') {
+      chosen = { seat, actor, ...decided };
       break;
     }
-    if (state.hand?.turn === seat) chosen = { seat, action, actor };
+    if (state.hand?.turn === seat) chosen = { seat, actor, ...decided };
   }
   if (chosen === null) return null;
-  return { seat: chosen.seat, wire: toWireAction(chosen.action), actor: chosen.actor };
+  return { seat: chosen.seat, wire: toWireAction(chosen.action), actor: chosen.actor, fellBack: chosen.fellBack, chose: chosen.chose };
 }
 
 /** The seat's legal actions now (`seen`: its view); a Muggins call only while the server's window is open. */
@@ -72,20 +83,18 @@ function decide(
   state: GameState,
   seat: number,
   now: number,
-  random: RandomSource,
-  log: FastifyBaseLogger,
-  budget: Budget | undefined,
-): Action | null {
+  choose: BotChooser,
+): { action: Action; fellBack: boolean; chose: Action['type'] | null } | null {
   // One view for both: every computer player's move comes here (the views are a few % of the CPU).
   const seen = view(state, seat);
   const legal = playable(doc, seen, now);
   if (legal.length === 0) return null;
-  const chosen = chooseBotAction(actor.level, seen, random, budget);
+  const chosen = choose(actor.level, seen);
   const late = chosen?.type === 'muggins' && !mugginsOpen(doc, now);
-  if (chosen !== null && !late && chosen.seat === seat && apply(state, chosen).ok) return chosen;
+  if (chosen !== null && !late && chosen.seat === seat && apply(state, chosen).ok) return { action: chosen, fellBack: false, chose: chosen.type };
   // Off its turn a bot may pass on Muggins; on its turn a policy's mistake must not stall the table.
   if (state.hand?.turn !== seat) return null;
-  // A call the server's window no longer allows is no mistake: the policy could not know.
-  if (!late) log.error({ seat, level: actor.level, chose: chosen?.type ?? null }, 'a bot policy gave no legal action on its turn; playing its first legal one');
-  return legal.find((a) => a.type !== 'muggins') ?? null;
+  const first = legal.find((a) => a.type !== 'muggins');
+  // A call the window no longer allows is no mistake: the policy could not know.
+  return first === undefined ? null : { action: first, fellBack: !late, chose: chosen?.type ?? null };
 }

@@ -1,0 +1,99 @@
+import { ErrorCode, type TableId } from '@fives/protocol';
+import { type Change, type Effect, type Outcome, type RecordAppend, type TableDoc, refuse, settle, success } from '@fives/table';
+import type { CommitSeen } from '../store/store.ts';
+import { logChange } from './log.ts';
+import { RecentTables } from './recent.ts';
+import type { TableRuntime, TableServiceOptions } from './service.ts';
+
+/** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
+export type Decide = (d: TableDoc, now: number) => Outcome<Change | null>;
+
+const CONFLICT_RETRIES = 8;
+
+/**
+ * The I/O around every decision: load → decide → settle (the next version, its clocks and next
+ * step) → commit on the loaded version → execute the change's effects. When another writer
+ * committed first, the decision is made again on the newer table.
+ */
+export class TableCommits {
+  private readonly recent = new RecentTables();
+
+  constructor(
+    private readonly o: TableServiceOptions,
+    private readonly runtime: () => TableRuntime,
+  ) {}
+
+  /** Like `update`, but a decision to change nothing answers with the table as it is. */
+  async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Outcome<TableDoc>> {
+    const out = await this.update(id, decide, retries);
+    if (!out.ok) return out;
+    if (out.value !== null) return success(out.value);
+    const doc = await this.o.store.load(id);
+    return doc === null ? refuse(ErrorCode.tableNotFound, `there is no table ${id}`) : success(doc);
+  }
+
+  /**
+   * Loads, decides, commits on the loaded version. `retries` is how often to decide again when
+   * another writer committed first (0 for moves: the version they were made on is gone, and the
+   * next attempt would refuse them as stale anyway).
+   */
+  async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Outcome<TableDoc | null>> {
+    for (let attempt = 0; ; attempt++) {
+      // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
+      const guess = attempt === 0 ? this.recent.get(id) : undefined;
+      const doc = guess ?? (await this.o.store.load(id));
+      if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
+      const now = this.o.now().getTime();
+      const decided = decide(doc, now);
+      if (!decided.ok || decided.value === null) {
+        // A refusal or nothing to do is only an answer when decided on what Redis holds now.
+        if (guess !== undefined) continue;
+        return decided.ok ? success(null) : decided;
+      }
+      const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
+      // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
+      const seen: CommitSeen = { spectators: 1 };
+      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen)) {
+        this.recent.set(next);
+        this.execute(next, effects, seen.spectators > 0);
+        return success(next);
+      }
+      this.recent.forget(id);
+      if (guess !== undefined) continue;
+      if (attempt >= retries) {
+        const latest = await this.o.store.load(id);
+        const version = latest?.version ?? doc.version + 1;
+        return refuse(ErrorCode.stale, `the table changed while this was being decided (now version ${version}); try again`, { version });
+      }
+    }
+  }
+
+  /** A committed change's effects, as the machine listed them (the record was stored with the commit). */
+  private execute(doc: TableDoc, effects: readonly Effect[], watched: boolean): void {
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case 'record':
+          break;
+        case 'broadcast':
+          logChange(this.o.log, doc, effect.cause);
+          this.o.onChange(doc, effect.cause, watched);
+          break;
+        case 'schedule':
+          this.runtime().wake(effect.at);
+          break;
+        case 'timedOut':
+          this.o.onTimeout(doc, effect.seat);
+          break;
+        case 'openTablesChanged':
+          this.o.onOpenTables();
+          break;
+      }
+    }
+  }
+}
+
+/** The hand a change closed, stored with the change in the same atomic step. */
+function appendOf(effects: readonly Effect[]): RecordAppend | undefined {
+  for (const effect of effects) if (effect.kind === 'record') return { game: effect.game, hand: effect.hand };
+  return undefined;
+}

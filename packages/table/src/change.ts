@@ -1,0 +1,32 @@
+import type { Action } from '@fives/engine';
+import type { Actor } from './actors.ts';
+import type { RecordAppend, SeatRecord, TableDoc } from './doc.ts';
+
+/** What a change did, for the log and the broadcast (never a tile). */
+export type Cause =
+  | { readonly kind: 'joined' | 'left' | 'away' | 'returned'; readonly seat: number }
+  | { readonly kind: 'seat'; readonly seat: number; readonly to: SeatRecord['kind'] }
+  | { readonly kind: 'started' | 'rematch' | 'dealt' | 'settings' }
+  | {
+      readonly kind: 'action';
+      readonly seat: number;
+      readonly type: Action['type'];
+      /** Who moved: the seat's person, its computer player, or a stand-in (away, out of time). */
+      readonly by: 'person' | Actor['why'];
+    };
+
+/**
+ * A decided change, before it is settled (`settle.ts`): the table as it is to become (version,
+ * clocks and time not yet set), the hand it closed if any, and why.
+ */
+export interface Change {
+  readonly doc: TableDoc;
+  readonly append?: RecordAppend;
+  readonly cause: Cause;
+}
+
+/** A person as the table knows them: the id is private to the server. */
+export interface Person {
+  readonly id: TableDoc['hostId'];
+  readonly name: string;
+}

@@ -1,0 +1,91 @@
+import { BotLevelSchema, ErrorCode, PhaseSchema } from '@fives/protocol';
+import { z } from 'zod';
+import { NO_CLOCK, type TableDoc } from './doc.ts';
+import { type Outcome, refuse, success } from './outcome.ts';
+
+/**
+ * The stored table document and its schema version. A store writes `toStored(doc)` and reads
+ * back through `fromStored`, which migrates an older document step by step to this version and
+ * checks its shape: a document the server cannot read is refused with a clear problem, never
+ * half-read. Version 0 is the document as servers wrote it before it had a version: no
+ * `schema`, and from before the clocks and the deals' seeds, no `clock`, `fair` or `updatedAt`.
+ */
+export const TABLE_SCHEMA = 1;
+
+export type StoredTableDoc = TableDoc & { readonly schema: typeof TABLE_SCHEMA };
+
+export function toStored(doc: TableDoc): StoredTableDoc {
+  return { ...doc, schema: TABLE_SCHEMA };
+}
+
+const SeatSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('open') }),
+  z.strictObject({ kind: z.literal('human'), playerId: z.string().min(1), name: z.string(), away: z.boolean().optional() }),
+  z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema }),
+]);
+
+const DealSecretSchema = z.strictObject({ game: z.int().min(1), hand: z.int().min(1), seed: z.string().min(1), commitment: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/**
+ * The engine's state is the engine's business (its own invariants are checked as it plays): here
+ * only that it is one, with the fields the table reads. Its hidden tiles are never re-derived.
+ */
+const GameStateSchema = z.looseObject({
+  rules: z.looseObject({ players: z.int().min(2).max(4) }),
+  status: z.enum(['dealing', 'playing', 'over']),
+  scores: z.array(z.number()),
+  hands: z.array(z.unknown()),
+  hand: z.looseObject({ turn: z.int().min(0) }).nullable(),
+});
+
+const TableDocSchema = z.strictObject({
+  schema: z.literal(TABLE_SCHEMA),
+  id: z.string().min(1),
+  code: z.string().min(1),
+  version: z.int().min(0),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  hostId: z.string().min(1),
+  rulesInput: z.looseObject({}),
+  seats: z.array(SeatSchema),
+  phase: PhaseSchema,
+  game: z.int().min(0),
+  state: GameStateSchema.nullable(),
+  settings: z.strictObject({ turnSeconds: z.number().positive().nullable(), listed: z.boolean() }),
+  clock: z.strictObject({
+    turn: z.strictObject({ seat: z.int().min(0), game: z.int().min(0), hand: z.int().min(0), at: z.number() }).nullable(),
+    muggins: z.number().nullable(),
+  }),
+  fair: z.strictObject({ current: DealSecretSchema, previous: DealSecretSchema.nullable() }).nullable(),
+});
+
+type Raw = Record<string, unknown>;
+
+/** Each step takes a document of version n to n + 1. */
+const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
+  // 0 → 1: the schema field itself; the fields older servers did not write get what they meant.
+  (raw) => ({ ...raw, clock: raw.clock ?? NO_CLOCK, fair: raw.fair ?? null, updatedAt: raw.updatedAt ?? raw.createdAt, schema: 1 }),
+];
+
+/** A stored document, migrated to `TABLE_SCHEMA` and checked; a refusal names what is wrong with it. */
+export function fromStored(stored: unknown): Outcome<TableDoc> {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return refuse(ErrorCode.internal, 'a stored table is not an object');
+  let raw = stored as Raw;
+  const from = raw.schema ?? 0;
+  if (typeof from !== 'number' || !Number.isInteger(from) || from < 0 || from > TABLE_SCHEMA) {
+    return refuse(ErrorCode.internal, `a stored table has schema ${JSON.stringify(from)}; this server reads up to ${TABLE_SCHEMA}`);
+  }
+  for (let v = from; v < TABLE_SCHEMA; v++) {
+    const step = MIGRATIONS[v];
+    if (step !== undefined) raw = step(raw);
+  }
+  const checked = TableDocSchema.safeParse(raw);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    return refuse(ErrorCode.internal, `a stored table does not read as one: ${first === undefined ? 'invalid' : `${first.path.join('.')}: ${first.message}`}`);
+  }
+  // The document as it was read, not zod's copy of it: the check changes nothing (not even the
+  // order of the engine's keys, which its own states are compared by), and costs no copy.
+  const { schema: _schema, ...doc } = raw;
+  return success(doc as unknown as TableDoc);
+}

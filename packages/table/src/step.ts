@@ -1,0 +1,31 @@
+import { type BotChooser, type BotMove, botMove } from './actors.ts';
+import { actionChange } from './acting.ts';
+import type { Change } from './change.ts';
+import type { SeedSource } from './dealer.ts';
+import type { TableDoc } from './doc.ts';
+import { type Outcome, success } from './outcome.ts';
+import { deal } from './starting.ts';
+
+/**
+ * The table's automatic step, due on `version` (see `nextStepAt`): the next deal, else the
+ * automatic move that comes next (a Muggins call first, then the turn's: a computer player's,
+ * an away person's stand-in's, or a stand-in's for a person out of time). `idle`: nothing was
+ * due, the person to move is waited for. `bot`: the move made, for the runner to report a
+ * policy that gave nothing legal (`fellBack`).
+ */
+export type Step =
+  | { readonly kind: 'stale' }
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'change'; readonly change: Change; readonly bot: BotMove | null };
+
+export function automaticStep(d: TableDoc, now: number, version: number, sources: { readonly seeds: SeedSource; readonly choose: BotChooser }): Outcome<Step> {
+  if (d.version !== version || d.phase !== 'playing' || d.state === null) return success({ kind: 'stale' });
+  if (d.state.status === 'dealing') {
+    const dealt = deal(d, sources.seeds);
+    return dealt.ok ? success({ kind: 'change', change: dealt.value, bot: null }) : dealt;
+  }
+  const bot = botMove(d, now, sources.choose);
+  if (bot === null) return success({ kind: 'idle' });
+  const moved = actionChange(d, bot.seat, bot.wire, bot.actor.why);
+  return moved.ok ? success({ kind: 'change', change: moved.value, bot }) : moved;
+}

@@ -1,0 +1,92 @@
+import { type Rules, resolveRules } from '@fives/engine';
+import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers } from '@fives/protocol';
+import type { SeatRecord, TableDoc } from './doc.ts';
+
+export { OPEN_TABLES_LIMIT };
+
+export function botName(level: string): string {
+  return `Computer (${level})`;
+}
+
+function seatInfo(seat: SeatRecord, index: number): SeatInfo {
+  switch (seat.kind) {
+    case 'open':
+      return { seat: index, kind: 'open' };
+    case 'human':
+      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true };
+    case 'bot':
+      return { seat: index, kind: 'bot', level: seat.level, name: botName(seat.level) };
+  }
+}
+
+export function rulesOf(doc: TableDoc): Rules {
+  if (doc.state !== null) return doc.state.rules;
+  const resolved = resolveRules(doc.rulesInput);
+  // The rules were checked when the table was made; failing now means a corrupt store.
+  if (!resolved.ok) throw new Error(`table ${doc.id} holds rules the engine refuses: ${resolved.error.message}`);
+  return resolved.value;
+}
+
+function timers(doc: TableDoc, now: number): Timers {
+  const { turn, muggins } = doc.clock;
+  const left = (at: number): number => Math.max(0, Math.round(at - now));
+  return {
+    turn: turn === null ? null : { seat: turn.seat, at: new Date(turn.at).toISOString(), remainingMs: left(turn.at) },
+    muggins: muggins === null ? null : { at: new Date(muggins).toISOString(), remainingMs: left(muggins) },
+  };
+}
+
+/** A table's public face at `now`: no player ids, no game state beyond the scores. */
+export function summarize(doc: TableDoc, now: number): TableSummary {
+  const host = seatOf(doc, doc.hostId);
+  return {
+    id: doc.id,
+    code: doc.code,
+    rules: rulesOf(doc),
+    phase: doc.phase,
+    game: doc.game,
+    hostSeat: host,
+    seats: doc.seats.map(seatInfo),
+    scores: doc.state === null ? null : doc.state.scores.slice(),
+    createdAt: doc.createdAt,
+    turnSeconds: doc.settings.turnSeconds,
+    listed: doc.settings.listed,
+    timers: timers(doc, now),
+  };
+}
+
+/**
+ * The table's entry in the open-tables list, or null when it does not belong there: it must be
+ * waiting, listed by its host, have an open seat, and a person at it (nobody else could start it).
+ */
+export function openEntry(doc: TableDoc): OpenTable | null {
+  if (doc.phase !== 'waiting' || !doc.settings.listed) return null;
+  const open = doc.seats.filter((s) => s.kind === 'open').length;
+  const host = doc.seats.find((s) => s.kind === 'human' && s.playerId === doc.hostId);
+  if (open === 0 || !doc.seats.some((s) => s.kind === 'human')) return null;
+  return {
+    tableId: doc.id,
+    code: doc.code,
+    host: host?.kind === 'human' ? host.name : null,
+    rules: rulesOf(doc),
+    seats: doc.seats.length,
+    taken: doc.seats.length - open,
+    turnSeconds: doc.settings.turnSeconds,
+    createdAt: doc.createdAt,
+  };
+}
+
+/**
+ * Who is seated at this table's game under way (true) and who is not, or no longer (false):
+ * every person at it, for the index that keeps a person at one table at a time.
+ */
+export function seatedMarks(doc: TableDoc): [string, boolean][] {
+  return doc.seats.flatMap((s): [string, boolean][] =>
+    s.kind === 'human' ? [[s.playerId, doc.phase === 'playing' && s.away !== true]] : [],
+  );
+}
+
+export function seatOf(doc: TableDoc, playerId: string): number | null {
+  const seat = doc.seats.findIndex((s) => s.kind === 'human' && s.playerId === playerId);
+  return seat >= 0 ? seat : null;
+}

@@ -1,0 +1,54 @@
+import { type Action, type TableView, legalActions, seededRandom, view } from '@fives/engine';
+import { type PlayerId, type TableCode, type TableId, toWireAction } from '@fives/protocol';
+import { expect } from 'vitest';
+import type { BotChooser } from '../src/actors.ts';
+import type { Change, Person } from '../src/change.ts';
+import { type NewTable, founded } from '../src/create.ts';
+import { type SeedSource, seedsFrom } from '../src/dealer.ts';
+import type { TableDoc } from '../src/doc.ts';
+import type { Outcome } from '../src/outcome.ts';
+import { type Settled, type Timing, settle } from '../src/settle.ts';
+
+export const TIMING: Timing = { botDelayMs: 900, handPauseMs: 2500, graceMs: 20_000, mugginsWindowMs: 10_000 };
+export const T0 = Date.parse('2026-12-01T10:00:00Z');
+
+export const ANN: Person = { id: 'p_ann00000' as PlayerId, name: 'Ann' };
+export const BOB: Person = { id: 'p_bob00000' as PlayerId, name: 'Bob' };
+export const CAT: Person = { id: 'p_cat00000' as PlayerId, name: 'Cat' };
+
+export function seeds(seed = 1): SeedSource {
+  return seedsFrom(seededRandom(seed));
+}
+
+export function found(table: NewTable, now = T0): Settled {
+  const { doc, stepAt } = founded(table, 'tbl0000001' as TableId, 'ABCDEF' as TableCode, now, TIMING);
+  return { doc, stepAt, effects: [] };
+}
+
+export function value<T>(out: Outcome<T>): T {
+  if (!out.ok) throw new Error(`refused: ${out.problem.code}: ${out.problem.message}`);
+  return out.value;
+}
+
+/** Settles a decision that must change the table. */
+export function apply(doc: TableDoc, out: Outcome<Change | null>, now = T0): Settled {
+  const change = value(out);
+  if (change === null) throw new Error('the decision changed nothing');
+  return settle(doc, change, now, TIMING);
+}
+
+export function refused<T>(out: Outcome<T>, code: string): void {
+  expect(out.ok ? 'accepted' : out.problem.code).toBe(code);
+}
+
+/** A plain computer player for the tests: its first legal action that is no Muggins call. */
+export const firstLegal: BotChooser = (_level, seen) => legalActions(seen).find((a) => a.type !== 'muggins') ?? null;
+
+/** The seat's first legal move as a wire action (the person's own choice in these tests). */
+export function firstMove(doc: TableDoc, seat: number, pick: (legal: Action[]) => Action | undefined = (l) => l[0]) {
+  if (doc.state === null) throw new Error('no game');
+  const seen: TableView = view(doc.state, seat);
+  const chosen = pick(legalActions(seen));
+  if (chosen === undefined) throw new Error(`seat ${seat} has no legal action`);
+  return toWireAction(chosen);
+}
