@@ -71,10 +71,7 @@ export default defineConfig(
       // A switch over a union must name every member, even with a default clause, so that adding
       // a member (a table event, a record action, a leader rule, an error code) fails the lint
       // wherever it is not handled: TypeScript says nothing of a switch that returns nothing.
-      '@typescript-eslint/switch-exhaustiveness-check': [
-        'error',
-        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: true },
-      ],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: true }],
     },
   },
 
@@ -82,18 +79,12 @@ export default defineConfig(
     rules: {
       // As TypeScript's noUnused*: a leading underscore marks a binding left unused on purpose,
       // and a rest sibling is how the code drops fields from an object.
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Numbers and booleans read well in messages; objects, null and undefined stay errors.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
       // `() => call()` in handlers and `return fail(...)` in functions that return nothing are
       // plain early exits; a void value used anywhere else stays an error.
-      '@typescript-eslint/no-confusing-void-expression': [
-        'error',
-        { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true },
-      ],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true }],
     },
   },
 

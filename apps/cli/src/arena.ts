@@ -81,8 +81,7 @@ export function parseArenaArgs(args: string[]): Options {
   const resolved = resolveRules(rules);
   if (!resolved.ok) throw new UsageError(resolved.error.message);
   if (values['budget-ms'] !== undefined && values.samples !== undefined) throw new UsageError('give --budget-ms or --samples, not both');
-  const budget: Budget =
-    values.samples !== undefined ? { samples: positiveInt(values.samples, '--samples') } : { ms: positiveInt(values['budget-ms'] ?? '150', '--budget-ms') };
+  const budget: Budget = values.samples !== undefined ? { samples: positiveInt(values.samples, '--samples') } : { ms: positiveInt(values['budget-ms'] ?? '150', '--budget-ms') };
   return {
     a: values.a as string,
     b: values.b as string,
@@ -105,9 +104,7 @@ export function runArena(o: Options, onProgress?: (done: number) => void): Arena
       games: o.games,
       seed: o.seed,
       budget: o.budget,
-      ...(dir === null
-        ? {}
-        : { onGame: (i, record) => writeFileSync(`${dir}/game-${String(i + 1).padStart(4, '0')}.json`, `${JSON.stringify(record)}\n`) }),
+      ...(dir === null ? {} : { onGame: (i, record) => writeFileSync(`${dir}/game-${String(i + 1).padStart(4, '0')}.json`, `${JSON.stringify(record)}\n`) }),
     },
     onProgress,
   );

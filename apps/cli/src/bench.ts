@@ -82,9 +82,8 @@ export const bench: Command = {
       return 2;
     }
     const bar = progressBar('bench', Math.round(seconds * 10));
-    const figures = benchEngine(
-      { seconds, seed: values.seed, preset: values.preset, players: Number(values.players) },
-      (ms) => bar.update(Math.min(Math.round(ms / 100), Math.round(seconds * 10))),
+    const figures = benchEngine({ seconds, seed: values.seed, preset: values.preset, players: Number(values.players) }, (ms) =>
+      bar.update(Math.min(Math.round(ms / 100), Math.round(seconds * 10))),
     );
     bar.finish();
     process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -77,7 +77,10 @@ function parse(args: string[]): LoadOptions {
   };
   const url = flags.get('url');
   if (url === undefined) throw new UsageError('--url is required');
-  const urls = url.split(',').map((u) => u.trim().replace(/\/+$/, '')).filter((u) => u !== '');
+  const urls = url
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter((u) => u !== '');
   for (const u of urls) if (!/^https?:\/\//.test(u)) throw new UsageError(`--url: ${u} is not an http(s) URL`);
   const players = count('players', 2, 2);
   const humans = count('humans', 1);
@@ -150,7 +153,9 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
   const round = (x: number, places = 1): number => Math.round(x * 10 ** places) / 10 ** places;
   for (const e of stats.examples) say(`error: ${e}`);
   if (stats.examples.some((e) => e.includes('rate/limited') || e.includes('connection/too_many'))) {
-    say('the servers\' rate limits refused the load test: start them with RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0');
+    say(
+      "the servers' rate limits refused the load test: start them with RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0",
+    );
   }
   return {
     tables: running,

@@ -14,7 +14,9 @@ export function progressBar(label: string, total: number, stream: NodeJS.WriteSt
   const render = (done: number, note: string): string => {
     const share = total > 0 ? Math.min(1, done / total) : 1;
     const filled = Math.round(share * width);
-    const pct = Math.floor(share * 100).toString().padStart(3);
+    const pct = Math.floor(share * 100)
+      .toString()
+      .padStart(3);
     return `${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${pct}% ${done}/${total}${note ? `  ${note}` : ''}`;
   };
   return {

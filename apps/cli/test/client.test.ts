@@ -28,9 +28,8 @@ describe('fives client', () => {
       },
     );
     const guestLines: Line[] = [];
-    const guest = runSession(
-      { url, name: 'Guest', policy: NAMED_POLICIES.random, random: seededRandom('g'), timeoutMs: 30_000, join: await inviteUrl },
-      (line) => guestLines.push(line),
+    const guest = runSession({ url, name: 'Guest', policy: NAMED_POLICIES.random, random: seededRandom('g'), timeoutMs: 30_000, join: await inviteUrl }, (line) =>
+      guestLines.push(line),
     );
     expect(await Promise.all([host, guest])).toEqual([0, 0]);
 
@@ -47,10 +46,7 @@ describe('fives client', () => {
     const lines: Line[][] = [[], []];
     const queue = { rules: { preset: 'allFives' as const, players: 2 as const }, waitSeconds: 600, level: 'easy' as const };
     const sessions = ['Ann', 'Ben'].map((name, i) =>
-      runSession(
-        { url, name, policy: NAMED_POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue },
-        (line) => lines[i]!.push(line),
-      ),
+      runSession({ url, name, policy: NAMED_POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue }, (line) => lines[i]!.push(line)),
     );
     expect(await Promise.all(sessions)).toEqual([0, 0]);
     const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
@@ -73,7 +69,15 @@ describe('fives client', () => {
 
   it('asks again, once the server says it may, for a join and a move refused with server/busy, and plays on to the end', async () => {
     // A node whose store "does not answer" until the test says it does again: no probe of its own in between.
-    const flaky = await build({ store: new MemoryTableStore(), secret: 'cli-test-secret-0123456789', logger: false, botDelayMs: 0, handPauseMs: 0, webRoot: null, storeProbeMs: 3_600_000 });
+    const flaky = await build({
+      store: new MemoryTableStore(),
+      secret: 'cli-test-secret-0123456789',
+      logger: false,
+      botDelayMs: 0,
+      handPauseMs: 0,
+      webRoot: null,
+      storeProbeMs: 3_600_000,
+    });
     try {
       const flakyUrl = await flaky.listen({ port: 0, host: '127.0.0.1' });
       await flaky.monitor.probe();
@@ -81,7 +85,14 @@ describe('fives client', () => {
       const lines: Line[] = [];
       let moveRefused = false;
       const code = await runSession(
-        { url: flakyUrl, name: 'Patient', policy: NAMED_POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+        {
+          url: flakyUrl,
+          name: 'Patient',
+          policy: NAMED_POLICIES.greedy,
+          random: seededRandom('p'),
+          timeoutMs: 30_000,
+          create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' },
+        },
         (line) => {
           lines.push(line);
           // The join is refused first; the store comes back while the client waits to ask again.
@@ -104,7 +115,15 @@ describe('fives client', () => {
   });
   it('asks again after retryAfterMs for a join and a move refused with server/busy, and plays on to the end', async () => {
     // A node whose store "does not answer" until the test says it does (no probe of its own in between).
-    const flaky = await build({ store: new MemoryTableStore(), secret: 'cli-test-secret-0123456789', logger: false, botDelayMs: 0, handPauseMs: 0, webRoot: null, storeProbeMs: 3_600_000 });
+    const flaky = await build({
+      store: new MemoryTableStore(),
+      secret: 'cli-test-secret-0123456789',
+      logger: false,
+      botDelayMs: 0,
+      handPauseMs: 0,
+      webRoot: null,
+      storeProbeMs: 3_600_000,
+    });
     try {
       const flakyUrl = await flaky.listen({ port: 0, host: '127.0.0.1' });
       await flaky.monitor.probe();
@@ -112,7 +131,14 @@ describe('fives client', () => {
       const lines: Line[] = [];
       let moveRefused = false;
       const code = await runSession(
-        { url: flakyUrl, name: 'Patient', policy: NAMED_POLICIES.greedy, random: seededRandom('p'), timeoutMs: 30_000, create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' } },
+        {
+          url: flakyUrl,
+          name: 'Patient',
+          policy: NAMED_POLICIES.greedy,
+          random: seededRandom('p'),
+          timeoutMs: 30_000,
+          create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' },
+        },
         (line) => {
           lines.push(line);
           // The join is refused first; the store is back while the client waits to ask again.

@@ -42,7 +42,14 @@ describe('fairness from the command line', () => {
     const lines: Line[] = [];
     const seeds = new Map<number, { seed: string; commitment: string }>();
     const session = runSession(
-      { url, name: 'Ada', policy: NAMED_POLICIES.greedy, random: seededRandom('ada'), timeoutMs: 30_000, create: { rules: { preset: 'muggins', players: 3 }, seats: 3, bots: 2, level: 'easy' } },
+      {
+        url,
+        name: 'Ada',
+        policy: NAMED_POLICIES.greedy,
+        random: seededRandom('ada'),
+        timeoutMs: 30_000,
+        create: { rules: { preset: 'muggins', players: 3 }, seats: 3, bots: 2, level: 'easy' },
+      },
       (line) => lines.push(line),
     );
     expect(await session).toBe(0);

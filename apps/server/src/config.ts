@@ -54,7 +54,13 @@ function rate(env: NodeJS.ProcessEnv, name: string, fallback: RateRule): RateRul
 }
 
 function origins(env: NodeJS.ProcessEnv, publicUrl: string | undefined): string[] {
-  const list = env.CORS_ORIGIN ? env.CORS_ORIGIN.split(',').map((o) => o.trim()).filter((o) => o !== '') : publicUrl ? [publicUrl] : [];
+  const list = env.CORS_ORIGIN
+    ? env.CORS_ORIGIN.split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== '')
+    : publicUrl
+      ? [publicUrl]
+      : [];
   return list.map((o) => {
     try {
       return new URL(o).origin;

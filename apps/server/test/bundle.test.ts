@@ -48,7 +48,11 @@ describe('the bundled server (the container image runs it)', () => {
     expect(metrics).toContain('fives_moves_total');
     // Its precompressed copy (which fetch decompresses), kept a year.
     const asset = await fetch(`${url}/assets/index-1.js`, { headers: { 'accept-encoding': 'br' } });
-    expect([asset.headers.get('content-encoding'), asset.headers.get('cache-control'), await asset.text()]).toEqual(['br', 'public, max-age=31536000, immutable', 'console.log(1)']);
+    expect([asset.headers.get('content-encoding'), asset.headers.get('cache-control'), await asset.text()]).toEqual([
+      'br',
+      'public, max-age=31536000, immutable',
+      'console.log(1)',
+    ]);
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -21,7 +21,10 @@ function settingsTable(): Row[] {
   const rows: Row[] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
-    const [names = '', defaults = ''] = line.slice(1).split('|').map((cell) => cell.trim());
+    const [names = '', defaults = ''] = line
+      .slice(1)
+      .split('|')
+      .map((cell) => cell.trim());
     const ticked = (cell: string): string[] => [...cell.matchAll(/`([^`]*)`/g)].map((m) => m[1] as string);
     const literal = /^`[^`]*`(, `[^`]*`)*$/.test(defaults);
     const named = ticked(names);

@@ -49,7 +49,14 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
       await store.create(idle);
       await store.create(busy);
       expect((await store.openTables(50)).map((t) => t.tableId)).toContain(idle.id);
-      const playing = { ...idle, version: 1, phase: 'playing' as const, game: 1, updatedAt: at(t0 + 1000), seats: [idle.seats[0]!, { kind: 'bot' as const, level: 'easy' as const }] };
+      const playing = {
+        ...idle,
+        version: 1,
+        phase: 'playing' as const,
+        game: 1,
+        updatedAt: at(t0 + 1000),
+        seats: [idle.seats[0]!, { kind: 'bot' as const, level: 'easy' as const }],
+      };
       expect(await store.commit(playing, { game: 1, hand }, t0 + 5000)).toBe(true);
       await store.jobs.put(`a:${idle.id}:0`, 0, t0 + 9000);
       expect(await store.commit({ ...busy, version: 1, updatedAt: at(t0 + 10 * DAY) })).toBe(true);

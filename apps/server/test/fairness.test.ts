@@ -92,7 +92,13 @@ describe('provably fair deals over the wire', () => {
     // but the seed revealed at its end is another one.
     const doc = (await server.app.store.load(table.tableId))!;
     const forged = 'f'.repeat(32);
-    expect(await server.app.store.commit({ ...doc, version: doc.version + 1, fair: { ...doc.fair!, current: { ...doc.fair!.current, seed: forged, commitment: commitmentOf(forged) } } })).toBe(true);
+    expect(
+      await server.app.store.commit({
+        ...doc,
+        version: doc.version + 1,
+        fair: { ...doc.fair!, current: { ...doc.fair!.current, seed: forged, commitment: commitmentOf(forged) } },
+      }),
+    ).toBe(true);
     // Joining again shows the table as it now is (with a commitment other than the one the clients saw).
     await a!.join(table.tableId);
     await b!.join(table.tableId);

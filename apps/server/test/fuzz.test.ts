@@ -1,15 +1,5 @@
 import { greedyPolicy } from '@fives/bots';
-import {
-  type GameState,
-  type RandomSource,
-  apply,
-  formatTile,
-  legalActions,
-  newGame,
-  seededRandom,
-  tilesOf,
-  view,
-} from '@fives/engine';
+import { type GameState, type RandomSource, apply, formatTile, legalActions, newGame, seededRandom, tilesOf, view } from '@fives/engine';
 import { CLIENT_EVENTS, ErrorCode, type GuestResponse, ProblemSchema, type TableId, type TableState, type WireAction, toEngineAction, toWireAction } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
@@ -92,7 +82,26 @@ function junk(r: RandomSource, depth = 0): unknown {
     case 7:
       return Array.from({ length: r.int(5) }, () => junk(r, depth + 1));
     default: {
-      const keys = ['tableId', 'version', 'action', 'seat', 'type', 'tile', 'end', 'points', 'rules', 'players', 'on', 'code', 'as', '__proto__', 'constructor', 'occupant', 'turnSeconds', 'x'];
+      const keys = [
+        'tableId',
+        'version',
+        'action',
+        'seat',
+        'type',
+        'tile',
+        'end',
+        'points',
+        'rules',
+        'players',
+        'on',
+        'code',
+        'as',
+        '__proto__',
+        'constructor',
+        'occupant',
+        'turnSeconds',
+        'x',
+      ];
       const o: Record<string, unknown> = {};
       for (let i = r.int(5); i > 0; i--) Object.defineProperty(o, keys[r.int(keys.length)]!, { value: junk(r, depth + 1), enumerable: true, configurable: true, writable: true });
       return o;
@@ -155,7 +164,13 @@ describe('hostile clients', () => {
       graceMs: 3_600_000,
       // Tables made by play-now and the queues keep their computer players waiting: two games are enough to check.
       botDelayMs: 3_600_000,
-      limits: { connectionMessages: { limit: 400, windowMs: 1000 }, floodDisconnect: 1_000_000, addressMessages: { limit: 0, windowMs: 60_000 }, addressConnections: { limit: 0, windowMs: 60_000 }, addressSockets: 0 },
+      limits: {
+        connectionMessages: { limit: 400, windowMs: 1000 },
+        floodDisconnect: 1_000_000,
+        addressMessages: { limit: 0, windowMs: 60_000 },
+        addressConnections: { limit: 0, windowMs: 60_000 },
+        addressSockets: 0,
+      },
     });
   });
   afterAll(async () => {
@@ -182,7 +197,12 @@ describe('hostile clients', () => {
       await actor('mallory', mallory),
       await actor('anon', null),
     ] as [Actor, Actor, Actor, Actor, Actor, Actor];
-    for (const [a, t] of [[A, tableA], [B, tableA], [C, tableB], [D, tableB]] as const) {
+    for (const [a, t] of [
+      [A, tableA],
+      [B, tableA],
+      [C, tableB],
+      [D, tableB],
+    ] as const) {
       a.seat = { tableId: t, seat: (await a.client.join(t)).seat };
     }
     M.seat = { tableId: tableA, seat: (await M.client.join(tableA)).seat };
@@ -415,7 +435,10 @@ describe('hostile clients', () => {
 
     console.log(
       `fuzz: ${sent.length} messages sent (${answered} answered), ${transitions} changes checked (${actions} accepted actions), ${states} states checked; ` +
-        [...counts.entries()].sort((x, y) => y[1] - x[1]).map(([c, k]) => `${c} ${k}`).join(', '),
+        [...counts.entries()]
+          .sort((x, y) => y[1] - x[1])
+          .map(([c, k]) => `${c} ${k}`)
+          .join(', '),
     );
   }, 120_000);
 });
@@ -437,10 +460,13 @@ function explained(prev: TableDoc, next: TableDoc): boolean {
   if (before === null) return false;
   return prev.seats.some((s, seat) => {
     const standIn = s.kind === 'bot' || (s.kind === 'human' && s.away === true) || prev.clock.turn?.seat === seat;
-    return standIn && legalActions(view(before, seat)).some((a) => {
-      const after = apply(before, a);
-      return after.ok && same(after.value, next.state);
-    });
+    return (
+      standIn &&
+      legalActions(view(before, seat)).some((a) => {
+        const after = apply(before, a);
+        return after.ok && same(after.value, next.state);
+      })
+    );
   });
 }
 

@@ -19,11 +19,7 @@ describe('a whole game over real sockets and Redis', () => {
   it('two humans and a bot play to the end; the record replays to the same result; a rematch deals a new game', async () => {
     const ada = await guest(server.url, 'Ada');
     const bob = await guest(server.url, 'Bob');
-    const created = await createTable(server.url, ada.token, { preset: 'allFives', players: 3 }, [
-      { type: 'human' },
-      { type: 'human' },
-      { type: 'bot', level: 'medium' },
-    ]);
+    const created = await createTable(server.url, ada.token, { preset: 'allFives', players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'medium' }]);
     expect(created.inviteUrl).toBe(`${server.url}/t/${created.tableId}`);
     const a = await TestClient.connect(server.url, ada.token);
     const b = await TestClient.connect(server.url, bob.token);
@@ -36,10 +32,7 @@ describe('a whole game over real sockets and Redis', () => {
     expect(started.ok).toBe(true);
     a.play();
     b.play();
-    const [endA, endB] = await Promise.all([
-      a.waitForState((s) => s.table.phase === 'over'),
-      b.waitForState((s) => s.table.phase === 'over'),
-    ]);
+    const [endA, endB] = await Promise.all([a.waitForState((s) => s.table.phase === 'over'), b.waitForState((s) => s.table.phase === 'over')]);
     expect(endA.version).toBe(endB.version);
     const final = endA.view!;
     expect(final.status).toBe('over');
@@ -71,10 +64,7 @@ describe('a whole game over real sockets and Redis', () => {
 
   it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
     const ada = await guest(server.url, 'Ada');
-    const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [
-      { type: 'human' },
-      { type: 'bot', level: 'medium' },
-    ]);
+    const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [{ type: 'human' }, { type: 'bot', level: 'medium' }]);
     const a = await TestClient.connect(server.url, ada.token);
     clients.push(a);
     await a.join(tableId);

@@ -127,7 +127,13 @@ describe('HAProxy with deploy/haproxy.cfg in front of two nodes', () => {
       expect(res.status).toBe(200);
     }
     await until('the pinned requests are logged', () => requestsIn(running.lines).filter((r) => r.uri === '/readyz').length >= 2);
-    expect(new Set(requestsIn(running.lines).filter((r) => r.uri === '/readyz').map((r) => r.server))).toEqual(new Set(['node1', 'node2']));
+    expect(
+      new Set(
+        requestsIn(running.lines)
+          .filter((r) => r.uri === '/readyz')
+          .map((r) => r.server),
+      ),
+    ).toEqual(new Set(['node1', 'node2']));
     expect(running.lines.filter((l) => l.includes('[ALERT]'))).toEqual([]);
   }, 30_000);
 

@@ -127,7 +127,7 @@ describe('malformed and refused messages', () => {
     const turn = view.hand!.turn;
     const mover = turn === 0 ? a : b;
     const waiter = turn === 0 ? b : a;
-    const move = toWireAction(legalActions((mover.state!.view as TableView))[0]!);
+    const move = toWireAction(legalActions(mover.state!.view as TableView)[0]!);
     await expectRefused(waiter, 'game:action', { tableId, version: s.version, action: { type: 'pass' } }, 'move/not_your_turn');
     await expectRefused(mover, 'game:action', { tableId, version: s.version - 1, action: move }, 'action/stale');
     await expectRefused(mover, 'game:action', { tableId, version: s.version, action: { type: 'play', tile: heldBy(waiter) } }, 'move/tile_not_held');

@@ -57,7 +57,9 @@ describe('Redis killed and stopped under two nodes', () => {
       const bob = await guest(home.url, 'Bob');
       // No turn timer: nothing but a state reaching its player moves such a table on.
       // A long game (to 400), so that each table is still being played at the second outage.
-      const { tableId } = await createTable(home.url, ada.token, { players: 3, target: 400 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }], { turnSeconds: null });
+      const { tableId } = await createTable(home.url, ada.token, { players: 3, target: 400 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }], {
+        turnSeconds: null,
+      });
       const a = await TestClient.connect(home.url, ada.token);
       const b = await TestClient.connect(away.url, bob.token);
       clients.push(a, b);

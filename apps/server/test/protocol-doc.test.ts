@@ -35,7 +35,12 @@ describe('docs/protocol.md, against the server', () => {
 
   it('answers /t/<id> to a program with 404 http/not_found, table or no table, and to a browser with the page', async () => {
     const guest = await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Ada' } });
-    const created = await app.inject({ method: 'POST', url: '/api/tables', payload: { rules: { players: 2 } }, headers: { authorization: `Bearer ${guest.json<{ token: string }>().token}` } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/tables',
+      payload: { rules: { players: 2 } },
+      headers: { authorization: `Bearer ${guest.json<{ token: string }>().token}` },
+    });
     const tableId = created.json<{ tableId: string }>().tableId;
     for (const id of [tableId, 'nosuchtable']) {
       for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {

@@ -17,7 +17,7 @@ describe('reconnection', () => {
   });
 
   it('a refresh mid-hand comes back to the same seat and the current state; presence follows', async () => {
-    const table = await startedTable(server.url, { players: 3 }, 2, );
+    const table = await startedTable(server.url, { players: 3 }, 2);
     const [a, b] = table.clients as [TestClient, TestClient];
     open.push(a, b);
     a.play();

@@ -28,7 +28,14 @@ describe('the job runner', () => {
         await queue.put(replaced, 2, now + 500);
         return 'replaced';
       },
-      { pollMs: 60_000, leaseMs: 10_000, batch: 64, onError: (error) => { throw error; } },
+      {
+        pollMs: 60_000,
+        leaseMs: 10_000,
+        batch: 64,
+        onError: (error) => {
+          throw error;
+        },
+      },
     );
     expect(await runner.poll()).toBe(2);
     runner.close();

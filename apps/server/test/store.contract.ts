@@ -83,7 +83,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect(await ids()).toContain(listed.id);
     });
 
-    it('sets the table\'s next step with the commit, replaces it with the next, and clears it', async () => {
+    it("sets the table's next step with the commit, replaces it with the next, and clears it", async () => {
       const d = doc({ phase: 'playing', game: 1 });
       expect(await store.create(d, 1000)).toBe('created');
       expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 1000, payload: 0 });
@@ -117,9 +117,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
     it('lets exactly one of many racing commits win', async () => {
       const d = doc();
       await store.create(d);
-      const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => store.commit({ ...d, version: 1, game: i + 1 })),
-      );
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.commit({ ...d, version: 1, game: i + 1 })));
       expect(results.filter(Boolean)).toHaveLength(1);
       const winner = results.indexOf(true);
       expect(winner).toBeGreaterThanOrEqual(0);

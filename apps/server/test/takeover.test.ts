@@ -126,38 +126,42 @@ function lastBy(s: TableState): number | null {
 }
 
 describe('a seat taken over by another connection', () => {
-  it.each([1, 2])('the old connection hears table:detached and no table:state after it (%i node(s), through the Redis adapter)', async (count) => {
-    const cluster = await startNodes(count, { seed: 'detached', botDelayMs: 3_600_000 });
-    const clients: TestClient[] = [];
-    try {
-      const url = cluster.nodes[0]!.url;
-      const [ada, bob] = [await guest(url, 'Ada'), await guest(url, 'Bob')];
-      const { tableId } = await createTable(url, ada.token, { players: 2 });
-      const first = await TestClient.connect(url, ada.token);
-      const b = await TestClient.connect(url, bob.token);
-      clients.push(first, b);
-      await first.join(tableId);
-      await b.join(tableId);
-      expect((await first.request('table:start', { tableId })).ok).toBe(true);
-      let old = first;
-      for (let round = 0; round < 20; round++) {
-        // Each connection on the next node: the old one on this node or another.
-        const next = await TestClient.connect(cluster.nodes[(round + 1) % count]!.url, ada.token);
-        clients.push(next);
-        const detached = old.waitFor('table:detached');
-        expect(await next.join(tableId)).toMatchObject({ seat: 0 });
-        await detached;
-        // Whatever the join sent the old connection was sent before this answer.
-        expect((await old.request('lobby:watch', { on: false })).ok).toBe(true);
-        const events = old.received.map((r) => r.event);
-        const after = events.slice(events.lastIndexOf('table:detached') + 1);
-        expect(after, `round ${round}`).not.toContain('table:state');
-        old.close();
-        old = next;
+  it.each([1, 2])(
+    'the old connection hears table:detached and no table:state after it (%i node(s), through the Redis adapter)',
+    async (count) => {
+      const cluster = await startNodes(count, { seed: 'detached', botDelayMs: 3_600_000 });
+      const clients: TestClient[] = [];
+      try {
+        const url = cluster.nodes[0]!.url;
+        const [ada, bob] = [await guest(url, 'Ada'), await guest(url, 'Bob')];
+        const { tableId } = await createTable(url, ada.token, { players: 2 });
+        const first = await TestClient.connect(url, ada.token);
+        const b = await TestClient.connect(url, bob.token);
+        clients.push(first, b);
+        await first.join(tableId);
+        await b.join(tableId);
+        expect((await first.request('table:start', { tableId })).ok).toBe(true);
+        let old = first;
+        for (let round = 0; round < 20; round++) {
+          // Each connection on the next node: the old one on this node or another.
+          const next = await TestClient.connect(cluster.nodes[(round + 1) % count]!.url, ada.token);
+          clients.push(next);
+          const detached = old.waitFor('table:detached');
+          expect(await next.join(tableId)).toMatchObject({ seat: 0 });
+          await detached;
+          // Whatever the join sent the old connection was sent before this answer.
+          expect((await old.request('lobby:watch', { on: false })).ok).toBe(true);
+          const events = old.received.map((r) => r.event);
+          const after = events.slice(events.lastIndexOf('table:detached') + 1);
+          expect(after, `round ${round}`).not.toContain('table:state');
+          old.close();
+          old = next;
+        }
+      } finally {
+        for (const c of clients) c.close();
+        await cluster.close();
       }
-    } finally {
-      for (const c of clients) c.close();
-      await cluster.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

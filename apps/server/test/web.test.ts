@@ -70,7 +70,12 @@ describe('the web client’s files', () => {
     for (const url of ['/assets/index-AbC123.js', '/assets/index-XyZ789.css']) {
       expect((await get(url, { 'accept-encoding': 'br' })).headers['cache-control'], url).toBe(IMMUTABLE);
     }
-    for (const [url, accept] of [['/', 'br'], ['/index.html', 'gzip'], ['/favicon.svg', 'br'], ['/t/abcdefgh', 'br']] as const) {
+    for (const [url, accept] of [
+      ['/', 'br'],
+      ['/index.html', 'gzip'],
+      ['/favicon.svg', 'br'],
+      ['/t/abcdefgh', 'br'],
+    ] as const) {
       const res = await get(url, { accept: 'text/html', 'accept-encoding': accept });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -84,7 +89,12 @@ describe('the web client’s files', () => {
   });
 
   it('answers a revalidation with 304 when nothing changed', async () => {
-    for (const [url, encoding] of [['/', 'br'], ['/', 'identity'], ['/index.html', 'gzip'], ['/assets/index-AbC123.js', 'br']] as const) {
+    for (const [url, encoding] of [
+      ['/', 'br'],
+      ['/', 'identity'],
+      ['/index.html', 'gzip'],
+      ['/assets/index-AbC123.js', 'br'],
+    ] as const) {
       const first = await get(url, { 'accept-encoding': encoding });
       expect(first.statusCode, url).toBe(200);
       const again = await get(url, { 'accept-encoding': encoding, 'if-none-match': String(first.headers.etag) });

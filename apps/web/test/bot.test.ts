@@ -27,7 +27,13 @@ function* seatViews(rules: Parameters<typeof newGame>[0], seed: string): Generat
 describe('the practice table’s computer players', () => {
   it('play only legal moves at every level, and the same seed gives the same move', () => {
     let moves = 0;
-    for (const rules of [{ preset: 'allFives', players: 2 }, { preset: 'muggins', players: 3 }, { preset: 'partners', players: 4 }, { preset: 'block', players: 3 }, { preset: 'draw', players: 2 }]) {
+    for (const rules of [
+      { preset: 'allFives', players: 2 },
+      { preset: 'muggins', players: 3 },
+      { preset: 'partners', players: 4 },
+      { preset: 'block', players: 3 },
+      { preset: 'draw', players: 2 },
+    ]) {
       for (const v of seatViews(rules, `bot-${rules.preset}`)) {
         const legal = legalActions(v).map((a) => JSON.stringify(a));
         for (const level of BOT_LEVELS) {

@@ -20,7 +20,13 @@ function states(forge: boolean): FairnessInput[] {
     const revealed = forge && hand === 2 ? 'f'.repeat(32) : seed;
     const push = (): void => {
       const over = state.hand?.end !== null || state.status === 'over';
-      out.push({ tableId: 't1', version: ++version, table: { game: 1 }, view: view(state, 0), fairness: { current: { game: 1, hand, commitment: commitmentOf(seed), seed: over ? revealed : null }, previous } });
+      out.push({
+        tableId: 't1',
+        version: ++version,
+        table: { game: 1 },
+        view: view(state, 0),
+        fairness: { current: { game: 1, hand, commitment: commitmentOf(seed), seed: over ? revealed : null }, previous },
+      });
     };
     push();
     while (state.status === 'playing') {

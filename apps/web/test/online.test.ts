@@ -105,7 +105,11 @@ describe('the online connection against the real server', () => {
     // Both play their turns until the game ends; every move carries the version it was made on.
     const play = async (conn: OnlineConnection): Promise<ClientState> => {
       for (let i = 0; i < 400; i++) {
-        const s = await until(conn, (x) => x.table?.summary.phase === 'over' || (!x.sending && x.table?.view != null && legalActions(x.table.view).length > 0), 'a move or the end');
+        const s = await until(
+          conn,
+          (x) => x.table?.summary.phase === 'over' || (!x.sending && x.table?.view != null && legalActions(x.table.view).length > 0),
+          'a move or the end',
+        );
         if (s.table?.summary.phase === 'over') return s;
         const view = s.table!.view!;
         const move: Move = toWireAction(legalActions(view)[0]!);

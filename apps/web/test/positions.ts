@@ -1,16 +1,4 @@
-import {
-  type Action,
-  type GameState,
-  type RandomSource,
-  type TableView,
-  apply,
-  dealHand,
-  legalActions,
-  newGame,
-  seededRandom,
-  startHand,
-  view,
-} from '@fives/engine';
+import { type Action, type GameState, type RandomSource, type TableView, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { botAction } from '../src/connection/bot.ts';
 
 /**

@@ -60,7 +60,7 @@ function playOut(conn: PracticeConnection, clock: ReturnType<typeof manualClock>
 }
 
 describe('PracticeConnection', () => {
-  const games: [Preset, 2 | 3 | 4][] = PRESETS.map((p) => [p, p === 'partners' ? 4 : ((PRESETS.indexOf(p) % 3) + 2) as 2 | 3 | 4]);
+  const games: [Preset, 2 | 3 | 4][] = PRESETS.map((p) => [p, p === 'partners' ? 4 : (((PRESETS.indexOf(p) % 3) + 2) as 2 | 3 | 4)]);
   for (const [preset, players] of games) {
     it(`plays a whole ${preset} game with ${players} players to a winner`, () => {
       const clock = manualClock();

@@ -104,14 +104,7 @@ export function playArena(o: ArenaOptions, onProgress?: (done: number) => void):
   };
 }
 
-function playGame(
-  o: ArenaOptions,
-  start: GameState,
-  index: number,
-  deals: string,
-  timesA: number[],
-  timesB: number[],
-): { record: GameRecord; result: GameResult } {
+function playGame(o: ArenaOptions, start: GameState, index: number, deals: string, timesA: number[], timesB: number[]): { record: GameRecord; result: GameResult } {
   const rules = start.rules;
   const aSeats = aSeatsFor(rules, index);
   const now = o.now ?? defaultNow;

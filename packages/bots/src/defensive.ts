@@ -67,7 +67,10 @@ function expectedBestReply(sv: SeatView, board: ReturnType<typeof cloneBoard>, s
   for (const h of hintsFor(sv.rules, boardRules(sv.rules), board, sv.unseen & fitMask(board))) {
     if (h.points > (best.get(h.tile) ?? 0)) best.set(h.tile, h.points);
   }
-  const values = [...best.entries()].filter(([tile]) => could(tileOfText(tile))).map(([, v]) => v).sort((a, b) => b - a);
+  const values = [...best.entries()]
+    .filter(([tile]) => could(tileOfText(tile)))
+    .map(([, v]) => v)
+    .sort((a, b) => b - a);
   let miss = 1;
   let expected = 0;
   for (const v of values) {

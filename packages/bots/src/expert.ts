@@ -24,13 +24,7 @@ export interface SearchResult {
   readonly values: readonly number[];
 }
 
-export function search(
-  sv: SeatView,
-  plays: readonly PlayAction[],
-  random: RandomSource,
-  budget: Budget | undefined,
-  kind: RolloutKind = 'wary',
-): SearchResult {
+export function search(sv: SeatView, plays: readonly PlayAction[], random: RandomSource, budget: Budget | undefined, kind: RolloutKind = 'wary'): SearchResult {
   const candidates = scoredPlays(sv, plays).map((p) => ((p.tile as number) << 2) | Math.max(0, p.end));
   const sums = new Float64Array(candidates.length);
   const trial = new Float64Array(candidates.length);

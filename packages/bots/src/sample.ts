@@ -36,7 +36,7 @@ export function determinize(sv: SeatView, random: RandomSource): Determinization
     let failed = false;
     for (const slot of slots) {
       let need = slot.size;
-      for (let i = 0; i < pool.length && need > 0; ) {
+      for (let i = 0; i < pool.length && need > 0;) {
         const t = pool[i] as Tile;
         if (!strict || (numbersOf(t) & slot.lacks) === 0) {
           hands[slot.seat] = (hands[slot.seat] as number) | (1 << t);

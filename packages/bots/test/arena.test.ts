@@ -23,15 +23,17 @@ describe('the arena', () => {
   });
 
   it('is reproducible from its seed with sample budgets', () => {
-    const run = (): unknown =>
-      playArena({ a: LEVEL_POLICIES.hard, b: LEVEL_POLICIES.medium, rules: { players: 3 }, games: 3, seed: 'again', budget: { samples: 10 } }).wins;
+    const run = (): unknown => playArena({ a: LEVEL_POLICIES.hard, b: LEVEL_POLICIES.medium, rules: { players: 3 }, games: 3, seed: 'again', budget: { samples: 10 } }).wins;
     expect(run()).toEqual(run());
   });
 
   it('swaps seats on the same deals, and with partnerships seats a as a team', () => {
     expect([0, 1, 2, 3].map((g) => aSeatsFor(rulesOf({ players: 2 }), g))).toEqual([[0], [1], [0], [1]]);
     expect([0, 1, 2].map((g) => aSeatsFor(rulesOf({ players: 3 }), g))).toEqual([[0], [1], [2]]);
-    expect([0, 1].map((g) => aSeatsFor(rulesOf({ preset: 'partners', players: 4 }), g))).toEqual([[0, 2], [1, 3]]);
+    expect([0, 1].map((g) => aSeatsFor(rulesOf({ preset: 'partners', players: 4 }), g))).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
     const records: GameRecord[] = [];
     playArena({ a: NAMED_POLICIES.greedy, b: NAMED_POLICIES.greedy, rules: { players: 2 }, games: 2, seed: 'pair', onGame: (_, r) => records.push(r) });
     expect(records[1]?.hands[0]?.deal).toEqual(records[0]?.hands[0]?.deal);
@@ -108,7 +110,9 @@ describe('Muggins at the table', () => {
     const records: GameRecord[] = [];
     playArena({ a: LEVEL_POLICIES.easy, b: LEVEL_POLICIES.easy, rules: { preset: 'muggins', players: 2 }, games: 4, seed: 'easy', onGame: (_, r) => records.push(r) });
     const replays = records.map((r) => replayRecord(r).output);
-    const missed = replays.flatMap((o) => ('hands' in o ? o.hands : [])).flatMap((h) => h.events.filter((e, i) => e.type === 'play' && e.count > 0 && e.count % 5 === 0 && h.events[i + 1]?.type === 'noScore'));
+    const missed = replays
+      .flatMap((o) => ('hands' in o ? o.hands : []))
+      .flatMap((h) => h.events.filter((e, i) => e.type === 'play' && e.count > 0 && e.count % 5 === 0 && h.events[i + 1]?.type === 'noScore'));
     expect(missed.length).toBeGreaterThan(0);
   });
 });

@@ -11,9 +11,7 @@ import type { Tile } from './tiles.ts';
  */
 
 /** Who leads the coming hand: decided by the rules, or left to chance (the caller draws it). */
-export type LeaderChoice =
-  | { readonly kind: 'decided'; readonly seat: Seat; readonly forcedTile: Tile | null }
-  | { readonly kind: 'random' };
+export type LeaderChoice = { readonly kind: 'decided'; readonly seat: Seat; readonly forcedTile: Tile | null } | { readonly kind: 'random' };
 
 /** What the lead of a hand can depend on in the hand before it, in the same game. */
 export interface PreviousHand {

@@ -1,13 +1,4 @@
-import {
-  END_NAMES,
-  boardCount,
-  cloneBoard,
-  endIndex,
-  endsFor,
-  fitMask,
-  placeLead,
-  placeOn,
-} from './board.ts';
+import { END_NAMES, boardCount, cloneBoard, endIndex, endsFor, fitMask, placeLead, placeOn } from './board.ts';
 import type { Draft } from './draft.ts';
 import { type GameError, GameErrorCode } from './errors.ts';
 import { boardRules } from './board-rules.ts';

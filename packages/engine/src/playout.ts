@@ -1,16 +1,4 @@
-import {
-  type Board,
-  type BoardRules,
-  type MutableBoard,
-  EMPTY_BOARD,
-  boardCount,
-  cloneBoard,
-  copyBoardInto,
-  endsFor,
-  fitMask,
-  placeLead,
-  placeOn,
-} from './board.ts';
+import { type Board, type BoardRules, type MutableBoard, EMPTY_BOARD, boardCount, cloneBoard, copyBoardInto, endsFor, fitMask, placeLead, placeOn } from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
 import { countScore, handAwards, winnerOf } from './scoring.ts';

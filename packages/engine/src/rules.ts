@@ -103,8 +103,7 @@ function derivedTarget(o: Omit<Options, 'target'>, players: number): number {
 function resolveUnchecked(input: RulesInput): Rules {
   const preset = input.preset ?? 'allFives';
   const p = PRESET_OPTIONS[preset];
-  const pick = <K extends keyof Options>(key: K, fallback: Options[K]): Options[K] =>
-    (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
+  const pick = <K extends keyof Options>(key: K, fallback: Options[K]): Options[K] => (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
   const players = input.players;
   const base = {
     variant: input.variant ?? presetVariant(preset),

@@ -99,7 +99,10 @@ describe('every illegal action is refused with its code, the state unchanged', (
     const muggins = { preset: 'muggins', players: 2, handSize: 9, firstLeader: 'random' };
     const s = stateAfter(muggins, [{ seat: 0, type: 'play', tile: '5-5' }]);
     refused(s, { type: 'claim', seat: 1, points: 10 }, Codes.notYourTurn);
-    const claimed = stateAfter(muggins, [{ seat: 0, type: 'play', tile: '5-5' }, { seat: 0, type: 'claim', points: 10 }]);
+    const claimed = stateAfter(muggins, [
+      { seat: 0, type: 'play', tile: '5-5' },
+      { seat: 0, type: 'claim', points: 10 },
+    ]);
     refused(claimed, { type: 'claim', seat: 1, points: 10 }, Codes.claimNotExpected);
     refused(claimed, { type: 'noScore', seat: 0 }, Codes.claimNotExpected);
   });
@@ -117,9 +120,15 @@ describe('every illegal action is refused with its code, the state unchanged', (
 
   it('calling Muggins when nothing was missed, or on your own side', () => {
     const muggins = { preset: 'muggins', players: 2, handSize: 9, firstLeader: 'random' };
-    const rightClaim = stateAfter(muggins, [{ seat: 0, type: 'play', tile: '5-5' }, { seat: 0, type: 'claim', points: 10 }]);
+    const rightClaim = stateAfter(muggins, [
+      { seat: 0, type: 'play', tile: '5-5' },
+      { seat: 0, type: 'claim', points: 10 },
+    ]);
     refused(rightClaim, { type: 'muggins', seat: 1 }, Codes.nothingMissed);
-    const missed = stateAfter(muggins, [{ seat: 0, type: 'play', tile: '5-5' }, { seat: 0, type: 'noScore' }]);
+    const missed = stateAfter(muggins, [
+      { seat: 0, type: 'play', tile: '5-5' },
+      { seat: 0, type: 'noScore' },
+    ]);
     refused(missed, { type: 'muggins', seat: 0 }, Codes.notAnOpponent);
     expect(apply(missed, { type: 'muggins', seat: 1 }).ok).toBe(true);
   });

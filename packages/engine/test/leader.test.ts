@@ -51,10 +51,13 @@ describe('dealHand', () => {
         const rule = state.hand === null ? state.rules.firstLeader : state.rules.nextLeader;
         const out = state.hand?.end?.out ?? null;
         const expected =
-          rule === 'highestDouble' ? highestDoubleLead(deal).seat
-          : rule === 'nextSeat' ? ((state.hand?.leader ?? -1) + 1) % state.rules.players
-          : rule === 'winner' && out !== null ? out
-          : made.randomLeader;
+          rule === 'highestDouble'
+            ? highestDoubleLead(deal).seat
+            : rule === 'nextSeat'
+              ? ((state.hand?.leader ?? -1) + 1) % state.rules.players
+              : rule === 'winner' && out !== null
+                ? out
+                : made.randomLeader;
         expect(leader).toBe(expected);
         state = playOut(unwrap(startHand(state, deal, leader)));
       }

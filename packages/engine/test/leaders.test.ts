@@ -32,21 +32,18 @@ function expectedLead(hands: string[][]): { seat: number; tile: string } {
 }
 
 describe('leader rules in the golden records', () => {
-  it.each(['05-muggins-2p.json', '13-leader-heaviest-tile.json', '15-leader-highest-double-every-hand.json'])(
-    '%s: the highest double (else the heaviest tile) leads',
-    (file) => {
-      const rec = load(file);
-      const every = rec.rules.nextLeader === 'highestDouble';
-      rec.hands.forEach((hand, i) => {
-        if (i > 0 && !every) return;
-        const lead = expectedLead(hand.deal.hands);
-        expect(hand.leader).toBe(lead.seat);
-        const first = hand.actions[0];
-        expect(first?.seat).toBe(lead.seat);
-        expect(halves(first?.tile ?? '')).toEqual(halves(lead.tile));
-      });
-    },
-  );
+  it.each(['05-muggins-2p.json', '13-leader-heaviest-tile.json', '15-leader-highest-double-every-hand.json'])('%s: the highest double (else the heaviest tile) leads', (file) => {
+    const rec = load(file);
+    const every = rec.rules.nextLeader === 'highestDouble';
+    rec.hands.forEach((hand, i) => {
+      if (i > 0 && !every) return;
+      const lead = expectedLead(hand.deal.hands);
+      expect(hand.leader).toBe(lead.seat);
+      const first = hand.actions[0];
+      expect(first?.seat).toBe(lead.seat);
+      expect(halves(first?.tile ?? '')).toEqual(halves(lead.tile));
+    });
+  });
 
   it('nextSeat: each hand is led by the seat after the last leader', () => {
     const rec = load('14-leader-next-seat.json');

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  Playout,
-  type GameState,
-  type Tile,
-  formatTile,
-  maskOf,
-  parseTile,
-  replayRecord,
-  tilesOf,
-  view,
-} from '../src/index.ts';
+import { Playout, type GameState, type Tile, formatTile, maskOf, parseTile, replayRecord, tilesOf, view } from '../src/index.ts';
 import { countFromLayout } from './support/independent-count.ts';
 import { type PlayedGame, playRandomGame } from './support/random-game.ts';
 

@@ -15,18 +15,54 @@ function problem(input: unknown): string {
 
 describe('presets (docs/rules.md#the-rules-object)', () => {
   it.each([
-    [{ preset: 'allFives', players: 2 }, { handSize: 9, target: 250, firstLeader: 'random', nextLeader: 'winner', blockedScoring: 'others' }],
-    [{ preset: 'allFives', players: 3 }, { handSize: 7, target: 200 }],
-    [{ preset: 'allFives', players: 4 }, { handSize: 5, target: 200, partnerships: false }],
-    [{ preset: 'allFives150', players: 3 }, { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: false }],
-    [{ preset: 'muggins', players: 2 }, { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: true }],
-    [{ preset: 'partners', players: 4 }, { handSize: 5, target: 200, partnerships: true }],
-    [{ preset: 'cribbage', players: 2 }, { handSize: 9, target: 61, scoreUnit: 'fives' }],
-    [{ preset: 'cribbage', players: 4 }, { handSize: 5, target: 61, scoreUnit: 'fives' }],
-    [{ preset: 'block', players: 2 }, { variant: 'block', handSize: 7, target: 100 }],
-    [{ preset: 'block', players: 3 }, { variant: 'block', handSize: 7, target: 61 }],
-    [{ preset: 'draw', players: 4 }, { variant: 'draw', handSize: 7, target: 61 }],
-    [{ preset: 'draw', players: 4, partnerships: true }, { variant: 'draw', target: 100, partnerships: true }],
+    [
+      { preset: 'allFives', players: 2 },
+      { handSize: 9, target: 250, firstLeader: 'random', nextLeader: 'winner', blockedScoring: 'others' },
+    ],
+    [
+      { preset: 'allFives', players: 3 },
+      { handSize: 7, target: 200 },
+    ],
+    [
+      { preset: 'allFives', players: 4 },
+      { handSize: 5, target: 200, partnerships: false },
+    ],
+    [
+      { preset: 'allFives150', players: 3 },
+      { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: false },
+    ],
+    [
+      { preset: 'muggins', players: 2 },
+      { handSize: 7, target: 150, firstLeader: 'highestDouble', blockedScoring: 'othersMinusOwn', muggins: true },
+    ],
+    [
+      { preset: 'partners', players: 4 },
+      { handSize: 5, target: 200, partnerships: true },
+    ],
+    [
+      { preset: 'cribbage', players: 2 },
+      { handSize: 9, target: 61, scoreUnit: 'fives' },
+    ],
+    [
+      { preset: 'cribbage', players: 4 },
+      { handSize: 5, target: 61, scoreUnit: 'fives' },
+    ],
+    [
+      { preset: 'block', players: 2 },
+      { variant: 'block', handSize: 7, target: 100 },
+    ],
+    [
+      { preset: 'block', players: 3 },
+      { variant: 'block', handSize: 7, target: 61 },
+    ],
+    [
+      { preset: 'draw', players: 4 },
+      { variant: 'draw', handSize: 7, target: 61 },
+    ],
+    [
+      { preset: 'draw', players: 4, partnerships: true },
+      { variant: 'draw', target: 100, partnerships: true },
+    ],
     [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points' }],
   ])('%j', (input, expected) => {
     expect(rules(input)).toMatchObject(expected);

@@ -10,8 +10,22 @@ function rules(input: unknown): Rules {
 
 describe('round5 (docs/rules.md#the-end-of-a-hand)', () => {
   it.each([
-    [0, 0], [1, 0], [2, 0], [3, 5], [4, 5], [5, 5], [7, 5], [8, 10], [12, 10], [12.5, 15], [13, 15],
-    [22, 20], [22.5, 25], [27, 25], [28, 30], [2.5, 5],
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [3, 5],
+    [4, 5],
+    [5, 5],
+    [7, 5],
+    [8, 10],
+    [12, 10],
+    [12.5, 15],
+    [13, 15],
+    [22, 20],
+    [22.5, 25],
+    [27, 25],
+    [28, 30],
+    [2.5, 5],
   ])('%d → %d', (x, expected) => expect(round5(x)).toBe(expected));
 });
 
@@ -25,22 +39,22 @@ describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)'
   const block4p = rules({ preset: 'block', players: 4, partnerships: true });
   const fives = rules({ preset: 'cribbage', players: 3 });
 
-  it('domino: the opponents\' pips, rounded', () => {
+  it("domino: the opponents' pips, rounded", () => {
     expect(handAwards(three, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 25 }]);
     expect(handAwards(two, [0, 2], 0)).toEqual([]);
   });
 
-  it('domino with partnerships: the two opponents\' pips, never the partner\'s', () => {
+  it("domino with partnerships: the two opponents' pips, never the partner's", () => {
     expect(handAwards(partners, [0, 10, 30, 8], 0)).toEqual([{ seat: 0, points: 20 }]);
     expect(handAwards(partners, [9, 0, 30, 8], 1)).toEqual([{ seat: 1, points: 40 }]);
   });
 
-  it('blocked, others: the fewest pips score everyone else\'s', () => {
+  it("blocked, others: the fewest pips score everyone else's", () => {
     expect(handAwards(three, [5, 11, 13], null)).toEqual([{ seat: 0, points: 25 }]);
     expect(handAwards(four, [7, 3, 9, 9], null)).toEqual([{ seat: 1, points: 25 }]);
   });
 
-  it('blocked, othersMinusOwn: seed 001\'s example, 5 + 11 + 13 − 3 = 26 → 25', () => {
+  it("blocked, othersMinusOwn: seed 001's example, 5 + 11 + 13 − 3 = 26 → 25", () => {
     expect(handAwards(rules({ players: 4, blockedScoring: 'othersMinusOwn' }), [3, 5, 11, 13], null)).toEqual([{ seat: 0, points: 25 }]);
     expect(handAwards(minus, [4, 9, 13], null)).toEqual([{ seat: 0, points: 20 }]); // 22 − 4 = 18 → 20
   });
@@ -52,8 +66,11 @@ describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)'
     expect(handAwards(three, [6, 6, 6], null)).toEqual([]);
   });
 
-  it('blocked, three players tie two: each scores half the third\'s pips, 12.5 → 15', () => {
-    expect(handAwards(three, [4, 25, 4], null)).toEqual([{ seat: 0, points: 15 }, { seat: 2, points: 15 }]);
+  it("blocked, three players tie two: each scores half the third's pips, 12.5 → 15", () => {
+    expect(handAwards(three, [4, 25, 4], null)).toEqual([
+      { seat: 0, points: 15 },
+      { seat: 2, points: 15 },
+    ]);
   });
 
   it('blocked with partnerships: team against team', () => {
@@ -61,7 +78,7 @@ describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)'
     expect(handAwards(partners, [5, 5, 6, 6], null)).toEqual([]);
   });
 
-  it('block and draw: the fewest pips score the others\' minus their own, unrounded', () => {
+  it("block and draw: the fewest pips score the others' minus their own, unrounded", () => {
     expect(handAwards(draw3, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 27 }]);
     expect(handAwards(draw3, [3, 13, 14], null)).toEqual([{ seat: 0, points: 24 }]); // 27 − 3
     expect(handAwards(draw3, [3, 3, 14], null)).toEqual([]);
@@ -73,7 +90,10 @@ describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)'
 
   it('in fives, every award is divided by five', () => {
     expect(handAwards(fives, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 5 }]);
-    expect(handAwards(fives, [4, 25, 4], null)).toEqual([{ seat: 0, points: 3 }, { seat: 2, points: 3 }]);
+    expect(handAwards(fives, [4, 25, 4], null)).toEqual([
+      { seat: 0, points: 3 },
+      { seat: 2, points: 3 },
+    ]);
   });
 });
 

@@ -4,15 +4,7 @@ import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
 import { FairnessSchema } from './fairness.ts';
 import { QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
-import {
-  BotLevelSchema,
-  DeadlineSchema,
-  type OpenTables,
-  OpenTablesSchema,
-  SeatSpecSchema,
-  TableSummarySchema,
-  TurnSecondsSchema,
-} from './table.ts';
+import { BotLevelSchema, DeadlineSchema, type OpenTables, OpenTablesSchema, SeatSpecSchema, TableSummarySchema, TurnSecondsSchema } from './table.ts';
 import { RulesSchema, TableViewSchema } from './view.ts';
 
 /**

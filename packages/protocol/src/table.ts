@@ -10,11 +10,9 @@ export const BotLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.output<typeof BotLevelSchema>;
 
 /** What a seat is to be: kept for a person (who joins through the invite link) or a computer player. */
-export const SeatSpecSchema = z.discriminatedUnion(
-  'type',
-  [z.strictObject({ type: z.literal('human') }), z.strictObject({ type: z.literal('bot'), level: BotLevelSchema })],
-  { error: 'a seat is {"type":"human"} or {"type":"bot","level":…}' },
-);
+export const SeatSpecSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('human') }), z.strictObject({ type: z.literal('bot'), level: BotLevelSchema })], {
+  error: 'a seat is {"type":"human"} or {"type":"bot","level":…}',
+});
 export type SeatSpec = z.output<typeof SeatSpecSchema>;
 
 /**

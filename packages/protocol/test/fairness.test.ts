@@ -1,17 +1,4 @@
-import {
-  type Deal,
-  type GameState,
-  type RulesInput,
-  type Seat,
-  apply,
-  dealFromSeed,
-  leaderFor,
-  legalActions,
-  newGame,
-  seededRandom,
-  startHand,
-  view,
-} from '@fives/engine';
+import { type Deal, type GameState, type RulesInput, type Seat, apply, dealFromSeed, leaderFor, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { type Fairness, type FairnessInput, FairnessSchema, FairnessTracker, type HandFairness, commitmentOf } from '../src/fairness.ts';
 

@@ -1,14 +1,4 @@
-import {
-  type GameState,
-  type TableView,
-  apply,
-  dealHand,
-  legalActions,
-  newGame,
-  seededRandom,
-  startHand,
-  view,
-} from '@fives/engine';
+import { type GameState, type TableView, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type TableViewMessage, TableViewSchema, toEngineAction, toWireAction } from '../src/index.ts';
 

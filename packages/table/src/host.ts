@@ -8,7 +8,10 @@ import type { SeatRecord, TableDoc } from './doc.ts';
  */
 export function hostAfter(doc: TableDoc, seats: readonly SeatRecord[], leaving: PlayerId): PlayerId {
   if (doc.hostId !== leaving) return doc.hostId;
-  const from = Math.max(0, doc.seats.findIndex((s) => s.kind === 'human' && s.playerId === leaving));
+  const from = Math.max(
+    0,
+    doc.seats.findIndex((s) => s.kind === 'human' && s.playerId === leaving),
+  );
   for (let step = 1; step <= seats.length; step++) {
     const s = seats[(from + step) % seats.length];
     if (s?.kind === 'human' && s.playerId !== leaving && s.away !== true) return s.playerId;

@@ -13,10 +13,7 @@ import { deal } from './starting.ts';
  * due, the person to move is waited for. `bot`: the move made, for the runner to report a
  * policy that gave nothing legal (`fellBack`).
  */
-export type Step =
-  | { readonly kind: 'stale' }
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'change'; readonly change: Change; readonly bot: BotMove | null };
+export type Step = { readonly kind: 'stale' } | { readonly kind: 'idle' } | { readonly kind: 'change'; readonly change: Change; readonly bot: BotMove | null };
 
 export function automaticStep(d: TableDoc, now: number, version: number, sources: { readonly seeds: SeedSource; readonly choose: BotChooser }): Outcome<Step> {
   if (d.version !== version || d.phase !== 'playing' || d.state === null) return success({ kind: 'stale' });

@@ -81,9 +81,7 @@ export function openEntry(doc: TableDoc): OpenTable | null {
  * every person at it, for the index that keeps a person at one table at a time.
  */
 export function seatedMarks(doc: TableDoc): [string, boolean][] {
-  return doc.seats.flatMap((s): [string, boolean][] =>
-    s.kind === 'human' ? [[s.playerId, doc.phase === 'playing' && s.away !== true]] : [],
-  );
+  return doc.seats.flatMap((s): [string, boolean][] => (s.kind === 'human' ? [[s.playerId, doc.phase === 'playing' && s.away !== true]] : []));
 }
 
 export function seatOf(doc: TableDoc, playerId: string): number | null {

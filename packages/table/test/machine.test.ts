@@ -204,15 +204,14 @@ describe('clocks and stand-ins', () => {
 
 describe('the Muggins window', () => {
   /** The person to move makes no claim on a count they scored (the rest play their first legal move). */
-  const missCounts = (d: TableDoc, seat: number) =>
-    firstMove(d, seat, (legal) => legal.find((a) => a.type === 'noScore') ?? legal.find((a) => a.type !== 'muggins'));
+  const missCounts = (d: TableDoc, seat: number) => firstMove(d, seat, (legal) => legal.find((a) => a.type === 'noScore') ?? legal.find((a) => a.type !== 'muggins'));
   /** Seat 2 calls Muggins whenever it may; otherwise the first legal move. */
   const caller: BotChooser = (level, seen) => (seen.seat === 2 ? legalActions(seen).find((a) => a.type === 'muggins') : undefined) ?? firstLegal(level, seen);
 
   it('opens on a missed count; a computer opponent’s call comes before the turn’s move; the call is refused once the window closed', () => {
     let found: TableDoc | null = null;
     for (let seed = 1; seed < 60 && found === null; seed++) {
-      const run = playOn(dealt(MUGGINS, null, seed), (d) => d.state?.hand?.missed != null && d.state.hand.turn !== 2 || d.phase !== 'playing', { person: missCounts });
+      const run = playOn(dealt(MUGGINS, null, seed), (d) => (d.state?.hand?.missed != null && d.state.hand.turn !== 2) || d.phase !== 'playing', { person: missCounts });
       if (run.doc.state?.hand?.missed != null && run.doc.phase === 'playing') found = run.doc;
     }
     if (found === null) throw new Error('no missed count in 60 seeded games');

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  * clock and draws no random number of its own (time and seeds are its arguments).
  */
 const dir = new URL('../src/', import.meta.url);
-const sources = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ file: f, text: readFileSync(new URL(f, dir), 'utf8') }));
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => ({ file: f, text: readFileSync(new URL(f, dir), 'utf8') }));
 
 describe('the table machine', () => {
   it('imports only the engine, the protocol, zod and itself', () => {

@@ -28,5 +28,8 @@ function normalize(address: string): string {
   const left = head === '' ? [] : head.split(':');
   const right = tail === '' ? [] : tail.split(':');
   const groups = address.includes('::') ? [...left, ...new Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -76,12 +76,7 @@ export class RedisJobQueue implements JobQueue {
 
   async claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedJob[]> {
     const lease = Math.round(leaseUntil);
-    const flat = (await runScript(
-      this.client,
-      CLAIM,
-      [this.keys.due, this.keys.payloads],
-      [String(Math.floor(now)), String(lease), String(limit)],
-    )) as string[];
+    const flat = (await runScript(this.client, CLAIM, [this.keys.due, this.keys.payloads], [String(Math.floor(now)), String(lease), String(limit)])) as string[];
     const out: ClaimedJob[] = [];
     for (let i = 0; i + 1 < flat.length; i += 2) out.push({ key: flat[i] as string, payload: Number(flat[i + 1]), lease });
     return out;

@@ -188,16 +188,12 @@ export class RedisMatchmaking implements Matchmaking {
 
   async count(queue: QueueId): Promise<QueueCount> {
     const [q, b] = this.queueKeys(queue);
-    const [waiting, first, rules] = await Promise.all([
-      this.client.zCard(q),
-      this.client.zRangeWithScores(b, 0, 0),
-      this.client.hGet(this.rulesKey(), queue),
-    ]);
+    const [waiting, first, rules] = await Promise.all([this.client.zCard(q), this.client.zRangeWithScores(b, 0, 0), this.client.hGet(this.rulesKey(), queue)]);
     return { queue, waiting, botsAt: first[0]?.score ?? null, rules: rules == null ? null : (JSON.parse(rules) as RulesInput) };
   }
 
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
-    return ((await this.client.hGet(this.whoKey(), playerId)) ?? null);
+    return (await this.client.hGet(this.whoKey(), playerId)) ?? null;
   }
 
   async pending(tableId: TableId): Promise<PendingMatch | null> {

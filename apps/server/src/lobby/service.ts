@@ -1,15 +1,5 @@
 import { type RulesInput, resolveRules } from '@fives/engine';
-import {
-  type BotLevel,
-  ErrorCode,
-  OPEN_TABLES_LIMIT,
-  type OpenTable,
-  type PlayerId,
-  type QueueId,
-  type QueueMatched,
-  type QueueStatus,
-  type TableId,
-} from '@fives/protocol';
+import { type BotLevel, ErrorCode, OPEN_TABLES_LIMIT, type OpenTable, type PlayerId, type QueueId, type QueueMatched, type QueueStatus, type TableId } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey } from '../jobs/job.ts';

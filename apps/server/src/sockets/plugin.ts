@@ -293,9 +293,15 @@ function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
 export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean, except: string[] | string = []): void {
   const summary = summarize(doc, now);
   for (const [seat, s] of doc.seats.entries()) {
-    if (s.kind === 'human') io.to(seatRoom(doc.id, seat)).except(except).emit('table:state', tableState(doc, seat, summary));
+    if (s.kind === 'human')
+      io.to(seatRoom(doc.id, seat))
+        .except(except)
+        .emit('table:state', tableState(doc, seat, summary));
   }
-  if (watched) io.to(watchRoom(doc.id)).except(except).emit('table:state', tableState(doc, null, summary));
+  if (watched)
+    io.to(watchRoom(doc.id))
+      .except(except)
+      .emit('table:state', tableState(doc, null, summary));
 }
 
 /** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */

@@ -13,7 +13,4 @@ export interface SocketData {
 export type ClientSocket = Socket<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
 export type GameServer = Server<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export type Handler<E extends ClientEvent> = (
-  socket: ClientSocket,
-  message: z.output<(typeof ClientMessageSchemas)[E]>,
-) => Promise<Outcome<ClientResults[E]>>;
+export type Handler<E extends ClientEvent> = (socket: ClientSocket, message: z.output<(typeof ClientMessageSchemas)[E]>) => Promise<Outcome<ClientResults[E]>>;

@@ -197,7 +197,17 @@ export class RedisTableStore implements TableStore {
     const written = await runScript(
       this.client,
       CREATE,
-      [this.tableKey(doc.id), this.codeKey(doc.code), this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix), ...this.indexKeys()],
+      [
+        this.tableKey(doc.id),
+        this.codeKey(doc.code),
+        this.activeKey(),
+        this.openKey(),
+        this.openEntriesKey(),
+        jobs.due,
+        jobs.payloads,
+        seatedKey(this.prefix),
+        ...this.indexKeys(),
+      ],
       [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc), touchedArg(doc)],
     );
     return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
@@ -290,11 +300,7 @@ export class RedisTableStore implements TableStore {
   }
 
   async countTables(): Promise<TableCounts> {
-    const [waiting, playing, over] = await Promise.all([
-      this.client.sCard(this.indexKeys()[1]),
-      this.client.sCard(this.activeKey()),
-      this.client.sCard(this.indexKeys()[2]),
-    ]);
+    const [waiting, playing, over] = await Promise.all([this.client.sCard(this.indexKeys()[1]), this.client.sCard(this.activeKey()), this.client.sCard(this.indexKeys()[2])]);
     return { waiting, playing, over };
   }
 

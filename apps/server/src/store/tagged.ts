@@ -31,9 +31,11 @@ function wrap<T extends object>(target: T, seen: WeakMap<object, object>): T {
           } catch (error) {
             throw tag(error);
           }
-          return result instanceof Promise ? result.catch((error: unknown) => {
+          return result instanceof Promise
+            ? result.catch((error: unknown) => {
                 throw tag(error);
-              }) : result;
+              })
+            : result;
         };
       }
       // The parts the store holds (its job queue, queues, rate counters) fail the same way.

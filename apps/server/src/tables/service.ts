@@ -204,9 +204,7 @@ export class TableService {
       return success({ doc: (await this.o.store.load(id)) ?? doc, seat: null });
     }
     if (as === 'player') {
-      return doc.phase === 'waiting'
-        ? refuse(ErrorCode.tableFull, 'every seat is taken')
-        : refuse(ErrorCode.alreadyStarted, 'the game has started; you can watch');
+      return doc.phase === 'waiting' ? refuse(ErrorCode.tableFull, 'every seat is taken') : refuse(ErrorCode.alreadyStarted, 'the game has started; you can watch');
     }
     return success({ doc, seat: null });
   }

@@ -67,7 +67,12 @@ export async function startHaproxy(binary: string, file: string, nofile?: number
   const child = spawn(command[0]!, [...command.slice(1), '-db', '-f', file], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const collect = (chunk: Buffer): void => {
-    lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);

@@ -171,5 +171,12 @@ export interface Connection {
 export const EMPTY_STATE: ClientState = {
   link: 'offline',
   offers: new Set(),
-  name: null, queue: null, openTables: [], table: null, joining: null, detached: null, sending: false, notice: null,
+  name: null,
+  queue: null,
+  openTables: [],
+  table: null,
+  joining: null,
+  detached: null,
+  sending: false,
+  notice: null,
 };

@@ -153,7 +153,10 @@ function tryLayout(input: GeometryInput, u: number, force = false): Placed | nul
   };
   if (!force && !inside(centre.rect, bounds)) return null;
   const zones = armZones(bounds, cx, cy, cw, ch, u, spinner);
-  const west = line.slice(0, input.centre).reverse().map((t) => ({ tile: t.tile, inner: t.b, outer: t.a, double: t.double }));
+  const west = line
+    .slice(0, input.centre)
+    .reverse()
+    .map((t) => ({ tile: t.tile, inner: t.b, outer: t.a, double: t.double }));
   const east = line.slice(input.centre + 1).map((t) => ({ tile: t.tile, inner: t.a, outer: t.b, double: t.double }));
   const arm = (t: PlacedTile): ArmTile => ({ tile: t.tile, inner: t.a, outer: t.b, double: t.double });
   const arms: [End, ArmTile[], Cursor][] = [

@@ -15,7 +15,6 @@ export interface SetupForm {
   turnSeconds: number | null;
 }
 
-
 export const DEFAULT_FORM: SetupForm = { players: 2, preset: 'allFives', level: 'medium', target: null, muggins: false, partnerships: false, turnSeconds: null };
 
 export function rulesInput(form: SetupForm): RulesInput {

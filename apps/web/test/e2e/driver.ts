@@ -87,11 +87,7 @@ export async function keyMove(page: Page, turn: Turn): Promise<void> {
 }
 
 /** Plays the player's moves until `stop` says so, or the hand or game ends; says which. */
-export async function playUntil(
-  page: Page,
-  move: (page: Page, turn: Turn) => Promise<void>,
-  stop: () => Promise<boolean>,
-): Promise<'stopped' | 'handOver' | 'gameOver'> {
+export async function playUntil(page: Page, move: (page: Page, turn: Turn) => Promise<void>, stop: () => Promise<boolean>): Promise<'stopped' | 'handOver' | 'gameOver'> {
   for (let i = 0; i < 200; i++) {
     if (await stop()) return 'stopped';
     const turn = await waitForTurn(page);

@@ -100,7 +100,9 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
       await page.mouse.move((to?.x ?? 0) + (to?.width ?? 0) / 2, (to?.y ?? 0) + (to?.height ?? 0) / 2, { steps: 6 });
       await page.mouse.up();
       await expect.poll(() => page.locator(`.hand .tile[data-tile="${name}"]`).count()).toBe(0);
-      expect(await page.locator('[aria-live=polite]').textContent()).toContain(`on the ${end === 'west' ? 'left' : end === 'east' ? 'right' : end === 'north' ? 'top' : 'bottom'} end`);
+      expect(await page.locator('[aria-live=polite]').textContent()).toContain(
+        `on the ${end === 'west' ? 'left' : end === 'east' ? 'right' : end === 'north' ? 'top' : 'bottom'} end`,
+      );
       dragged = true;
     }
     expect(dragged, 'a tile was dragged onto one of several ends').toBe(true);

@@ -30,7 +30,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
       // No horizontal scrolling on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(page.errors).toEqual([]);
-    await page.context().close();
+      await page.context().close();
     }
   }, 30_000);
 
@@ -75,7 +75,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await shot(page, `table-${players}p-${name}`);
         expect(page.errors).toEqual([]);
-    await page.context().close();
+        await page.context().close();
       }
     }, 40_000);
   }
@@ -104,7 +104,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.locator('.seat .score').first().textContent()).toBe('0');
       expect(page.errors).toEqual([]);
-    await page.context().close();
+      await page.context().close();
     }
   }, 40_000);
 });

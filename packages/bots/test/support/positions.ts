@@ -1,15 +1,4 @@
-import {
-  type Action,
-  type GameState,
-  type RulesInput,
-  apply,
-  dealHand,
-  legalActions,
-  newGame,
-  seededRandom,
-  startHand,
-  view,
-} from '@fives/engine';
+import { type Action, type GameState, type RulesInput, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 
 export const TABLES: readonly { readonly name: string; readonly rules: RulesInput }[] = [
   { name: 'allFives 2', rules: { players: 2 } },

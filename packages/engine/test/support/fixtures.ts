@@ -10,12 +10,7 @@ export const SEED003_DEAL = {
 };
 
 /** The state after replaying `actions` of one hand dealt with `deal` (must all be legal). */
-export function stateAfter(
-  rules: Record<string, unknown>,
-  actions: unknown[],
-  deal: { hands: string[][]; boneyard: string[] } = SEED003_DEAL,
-  leader = 0,
-): GameState {
+export function stateAfter(rules: Record<string, unknown>, actions: unknown[], deal: { hands: string[][]; boneyard: string[] } = SEED003_DEAL, leader = 0): GameState {
   const replayed = replayRecord({ rules, hands: [{ deal, leader, actions }] });
   if (replayed.exitCode !== 0 || !replayed.state) throw new Error(`fixture does not replay: ${JSON.stringify(replayed.output)}`);
   return replayed.state;
