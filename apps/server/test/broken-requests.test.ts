@@ -11,6 +11,7 @@ import { tagStoreErrors } from '../src/store/tagged.ts';
 import { createTable, guest } from './support/client.ts';
 import { TEST_SECRET, type TestServer, startServer } from './support/server.ts';
 import { startedTable } from './support/table.ts';
+import { until } from './support/until.ts';
 
 /**
  * Sends a request's head and the start of its body, waits until the server reads that body
@@ -27,14 +28,6 @@ function brokenRequest(url: string, head: string, reading: Promise<void>, rest: 
     socket.on('error', reject);
     socket.on('close', () => resolve());
   });
-}
-
-async function until(what: string, test: () => boolean, tries = 500): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (test()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`never: ${what}`);
 }
 
 type Line = { msg?: string; reqId?: string };
@@ -73,11 +66,11 @@ describe('a broken HTTP request (a body cut short, a malformed chunk)', () => {
     expect(server.app.monitor.up).toBe(true);
 
     await brokenRequest(url, `${head('cut', 'Content-Length: 200')}{"name":"Ad`, readingBody('cut'), '');
-    await until('the cut-short request is handled', handled('cut'));
+    await until('the cut-short request is handled', handled('cut'), 500, 10);
     expect(server.app.monitor.up).toBe(true);
 
     await brokenRequest(url, `${head('chunk', 'Transfer-Encoding: chunked')}4\r\n{"na\r\n`, readingBody('chunk'), 'ZZ\r\n');
-    await until('the malformed chunk is handled', handled('chunk'));
+    await until('the malformed chunk is handled', handled('chunk'), 500, 10);
     expect(server.app.monitor.up).toBe(true);
     expect(lines.filter((l) => l.msg?.startsWith('the store does not answer'))).toEqual([]);
 

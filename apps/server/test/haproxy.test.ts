@@ -9,6 +9,7 @@ import { TestClient, createTable, guest } from './support/client.ts';
 import { type RunningHaproxy, checkConfig, haproxyBinary, localConfig, startHaproxy } from './support/haproxy.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
 import { redisStore, uniquePrefix } from './support/redis.ts';
+import { until } from './support/until.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
 
@@ -35,15 +36,6 @@ function requestsIn(lines: readonly string[]): Logged[] {
     if (m !== null) out.push({ server: m[2]!, status: Number(m[3]), method: m[4]!, uri: m[5]! });
   }
   return out;
-}
-
-/** Asks until `test` holds (bounded tries, a short wait apart): a state to reach, not a time to measure. */
-async function until(what: string, test: () => boolean | Promise<boolean>, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await test()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}`);
 }
 
 /** Ada and Bob (and a computer player) play one whole game through `url`, each over `transport`. */

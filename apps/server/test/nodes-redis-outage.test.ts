@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseMetrics } from '../src/metrics/registry.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
-import { startRedis, stopRedis, until } from './support/redis-server.ts';
+import { startRedis, stopRedis } from './support/redis-server.ts';
+import { until } from './support/until.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
 

@@ -9,6 +9,7 @@ import { Balancer } from './support/balancer.ts';
 import { createTable, guest } from './support/client.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
+import { until } from './support/until.ts';
 
 /** The protocol client (@fives/protocol/client) against real servers: what every client relies on. */
 describe('ProtocolClient', () => {
@@ -153,7 +154,7 @@ describe('ProtocolClient', () => {
     expect(lb.routed[1]).toBeGreaterThanOrEqual(1);
     const started = await c.request('table:start', { tableId });
     expect(started.ok).toBe(true);
-    await until(() => states.some((st) => st.table.phase === 'playing'));
+    await until('the table is being played', () => states.some((st) => st.table.phase === 'playing'), 500, 10);
   }, 30_000);
 
   it('version tracking: a state sent again (a join, a node back from Redis) is the same, an older one is older, only a newer one applies', async () => {
@@ -171,13 +172,13 @@ describe('ProtocolClient', () => {
     await connected(c);
     const first = await c.request('table:join', { tableId });
     expect(first.ok).toBe(true);
-    await until(() => seen.length === 1);
+    await until('the first state is seen', () => seen.length === 1, 500, 10);
     // Joined again: the server sends the current state once more.
     await c.request('table:join', { tableId });
-    await until(() => seen.length === 2);
+    await until('the second state is seen', () => seen.length === 2, 500, 10);
     expect(seen).toEqual(['newer', 'same']);
     const started = await c.request('table:start', { tableId });
-    await until(() => states.some((st) => started.ok && st.version >= started.data.version));
+    await until('the started version arrives', () => states.some((st) => started.ok && st.version >= started.data.version), 500, 10);
     expect(seen.slice(2).every((f) => f === 'newer')).toBe(true);
     expect(versions.observe(states[0]!)).toBe('older');
     expect(versions.applied(tableId)).toBe(Math.max(...states.map((st) => st.version)));
@@ -185,12 +186,3 @@ describe('ProtocolClient', () => {
     expect(versions.observe(states[0]!)).toBe('newer');
   });
 });
-
-/** Polls `test` (bounded), for states that arrive in their own time. */
-async function until(test: () => boolean, tries = 500): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (test()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('condition never held');
-}

@@ -10,7 +10,8 @@ import { RedisTableStore } from '../src/store/redis.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { freePort } from './support/process.ts';
 import { uniquePrefix } from './support/redis.ts';
-import { startRedis, stopRedis as stopped, until } from './support/redis-server.ts';
+import { startRedis, stopRedis as stopped } from './support/redis-server.ts';
+import { until } from './support/until.ts';
 import { type TestServer, startServer } from './support/server.ts';
 
 describe('Redis restarting in the middle of a game', () => {
