@@ -174,7 +174,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
   }, 60_000);
 
   it('draws and passes by itself when the player asks it to', async () => {
-    const page = await newPage(h, PHONE, '?seed=auto-6&delay=0');
+    const page = await newPage(h, PHONE, '?seed=auto-52&delay=0');
     await page.getByLabel('Your name').fill('Rosa');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('checkbox', { name: /^Draw and pass/ }).check();
@@ -213,7 +213,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     const end = await playUntil(page, keyMove, async () => false);
     expect(end).toBe('handOver');
     // The live region said what the computer players did.
-    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|hand/);
+    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Computer|hand/);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(page.errors).toEqual([]);
