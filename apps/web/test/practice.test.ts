@@ -191,6 +191,42 @@ describe('PracticeConnection', () => {
     expect(refusedRight).toBeGreaterThan(0);
   });
 
+  it('lets a computer player call the player’s missed count before the next one plays (the server’s order)', async () => {
+    const clock = manualClock();
+    const conn = practice('order', clock);
+    // Easy players call half the missed counts: the turn's seat lets some pass, and the other may call them.
+    conn.send({ type: 'playNow', setup: setup('muggins', 3, null, 'easy') });
+    const random = seededRandom('order-player');
+    let misses = 0;
+    let calledFirst = 0;
+    for (let i = 0; i < 3000 && mine(conn.state).status !== 'over'; i++) {
+      const v = mine(conn.state);
+      if (v.status === 'dealing') {
+        conn.send({ type: 'nextHand' });
+        continue;
+      }
+      const legal = legalActions(v);
+      const claim = legal.find((a) => a.type === 'claim');
+      if (claim !== undefined) {
+        // The player's play scored, and they say it did not: a missed count for the others to call.
+        conn.send({ type: 'move', move: { type: 'noScore' } });
+        misses++;
+        const after = mine(conn.state).hand;
+        const at = after?.log.length ?? 0;
+        await clock.runNext();
+        const next = mine(conn.state).hand?.log[at];
+        // A call by the seat that is not to move: the turn's seat did not go first.
+        if (next?.type === 'muggins' && next.seat !== after?.turn) calledFirst++;
+        continue;
+      }
+      const action = v.hand?.turn === v.seat ? botAction(v, 'medium', random) : null;
+      if (action !== null && action.type !== 'muggins') conn.send({ type: 'move', move: toWireAction(action) });
+      else if (!(await clock.runNext())) break;
+    }
+    expect(misses).toBeGreaterThan(0);
+    expect(calledFirst).toBeGreaterThan(0);
+  });
+
   it('refuses an illegal move with the engine code and changes nothing', () => {
     const clock = manualClock();
     const conn = practice('refuse', clock);

@@ -31,7 +31,7 @@ async function engineTakesCall(page: Page, doc: TableDoc): Promise<boolean> {
 function countedRight(doc: TableDoc): boolean {
   const hand = doc.state?.hand;
   const last = hand?.log.at(-1);
-  return hand != null && last !== undefined && last.seat !== 0 && (last.type === 'claim' || last.type === 'noScore') && hand.missed === null;
+  return hand != null && (last?.type === 'claim' || last?.type === 'noScore') && last.seat !== 0 && hand.missed === null;
 }
 
 async function nextTurn(page: Page): Promise<Turn | 'muggins'> {
