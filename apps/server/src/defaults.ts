@@ -1,3 +1,4 @@
+import { TABLE_TIMING } from '@fives/table';
 import type { Limits } from './guard/limits.ts';
 
 const SECOND = 1000;
@@ -38,7 +39,7 @@ export const DEFAULTS = {
   /** How long a game's record is kept after its last hand in Redis (0: for ever). */
   recordRetentionMs: 30 * DAY,
   /** A computer player's pause before it moves. */
-  botDelayMs: 900,
+  botDelayMs: TABLE_TIMING.botDelayMs,
   /**
    * How long the searching levels think per move (hard takes a third of it). The search runs on
    * the server's event loop, where every other table waits while it thinks, so the server gives
@@ -47,11 +48,11 @@ export const DEFAULTS = {
    */
   botBudgetMs: 50,
   /** The pause between the end of a hand and the next deal. */
-  handPauseMs: 2500,
+  handPauseMs: TABLE_TIMING.handPauseMs,
   /** How long a person may be gone before a computer player takes their seat. */
-  graceMs: 20 * SECOND,
+  graceMs: TABLE_TIMING.graceMs,
   /** How long opponents may call Muggins on a missed count. */
-  mugginsWindowMs: 10 * SECOND,
+  mugginsWindowMs: TABLE_TIMING.mugginsWindowMs,
   /** The turn time of tables made from the random-opponent queues (null: none). */
   queueTurnSeconds: 30,
   /** How often a node looks for due jobs set by other nodes. */

@@ -5,23 +5,23 @@ import './app.css';
 import { OnlineConnection } from './connection/online.ts';
 import { PracticeConnection } from './connection/practice.ts';
 import { settings } from './lib/settings.svelte.ts';
+import { TABLE_TIMING } from '@fives/table';
 
-/** A practice seed from the address (`?seed=…` replays a deal), else a fresh one. */
-function practiceSeed(): string {
-  const fromUrl = new URLSearchParams(location.search).get('seed');
-  if (fromUrl) return fromUrl;
-  const bytes = crypto.getRandomValues(new Uint32Array(2));
-  return Array.from(bytes, (b) => b.toString(36)).join('');
+/** `?seed=…` replays a practice game (deals and computer players); without one, deals come from the browser's CSPRNG. */
+function practiceSeed(): string | undefined {
+  return new URLSearchParams(location.search).get('seed') ?? undefined;
 }
 
-/** `?delay=0` makes the computer players move at once (tests, and players in a hurry). */
+/** `?delay=0` makes the computer players move at once (tests, and players in a hurry); else the server's pause, at the game's speed. */
 function botDelay(): () => number {
   const fixed = Number(new URLSearchParams(location.search).get('delay'));
   if (new URLSearchParams(location.search).has('delay') && Number.isFinite(fixed) && fixed >= 0) return () => fixed;
-  return () => Math.max(150, settings.ms(650));
+  return () => Math.max(150, settings.ms(TABLE_TIMING.botDelayMs));
 }
 
-const practice = new PracticeConnection({ seed: practiceSeed(), botDelay: botDelay() });
+const seed = practiceSeed();
+// A practice game under way is kept in this browser, so a reload comes back to it.
+const practice = new PracticeConnection({ ...(seed === undefined ? {} : { seed }), botDelay: botDelay(), storage: storage() });
 // The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
 const online = new OnlineConnection({ origin: location.origin, storage: storage() });
 

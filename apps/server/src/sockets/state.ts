@@ -1,20 +1,3 @@
-import { view } from '@fives/engine';
-import type { TableState, TableSummary } from '@fives/protocol';
-import type { TableDoc } from '../tables/doc.ts';
-import { fairnessOf } from '../tables/fairness.ts';
-
-/**
- * The only function that puts game state on the wire: a seat gets the engine's view for that
- * seat, a spectator (seat null) the spectator view. Nothing else of `doc.state` is ever sent;
- * of the deal's seed, only what `fairnessOf` allows (the seed once the hand is over).
- */
-export function tableState(doc: TableDoc, seat: number | null, summary: TableSummary): TableState {
-  return {
-    tableId: doc.id,
-    version: doc.version,
-    seat,
-    table: summary,
-    view: doc.state === null ? null : view(doc.state, seat),
-    fairness: fairnessOf(doc),
-  };
-}
+// What a table state message holds is the table machine's (packages/table): the practice table
+// in the browser builds the same message from the same function.
+export { tableState } from '@fives/table';

@@ -4,8 +4,8 @@ import type { BotLevel } from './types.ts';
 
 /**
  * How long the practice table's searching players (hard, expert) think: a number of sampled
- * deals, not milliseconds, so that a seed replays the same game on any device, and the page's
- * one thread is never held for long (a few milliseconds a move on a laptop).
+ * deals, not milliseconds, so that a seed replays the same game on any device. They think in a
+ * Web Worker (`bot-worker.ts`), so the page is never held up while they do.
  */
 export const PRACTICE_BUDGET: Budget = { samples: 64 };
 

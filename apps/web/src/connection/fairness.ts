@@ -3,7 +3,8 @@ import { FairnessTracker, type FairnessInput, type HandFairness } from '@fives/p
 /**
  * How the deals at the table check out (docs/fairness.md): the hand being played, with the
  * commitment this client saw before its seed was revealed, and every hand checked so far.
- * Only a server's table has one; the practice table deals in the browser itself.
+ * Every table has one: the practice table deals in the browser with the server's dealer and
+ * its commitments, so an offline deal is checked the same way.
  */
 export interface FairnessReport {
   readonly pending: { readonly game: number; readonly hand: number; readonly commitment: string | null } | null;

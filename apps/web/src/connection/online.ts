@@ -3,20 +3,10 @@ import { type ClientEvent, type ClientMessage, type ClientResults, ErrorCode, ty
 import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
-import {
-  type ClientAction,
-  type ClientActionType,
-  type ClientState,
-  type Connection,
-  EMPTY_STATE,
-  type GameSetup,
-  type Move,
-  type Notice,
-  type TableId,
-  tableId,
-} from './types.ts';
+import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice, type TableId, tableId } from './types.ts';
 import { TableFairness } from './fairness.ts';
-import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf } from './wire.ts';
+import { StateConnection, assertNever } from './base.ts';
+import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf } from './wire.ts';
 
 export type GameSocket = ProtocolSocket;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
@@ -54,7 +44,6 @@ const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:j
 
 /** The web client's own reasons, beside the server's `ErrorCode`s and the link's `LinkErrorCode`s. */
 const WebCode = {
-  turnTimeout: 'turn/timeout',
   setupSeats: 'setup/seats',
   badCode: 'table/bad_code',
 } as const;
@@ -69,10 +58,8 @@ const NOT_AT_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not 
  * followed is joined again on every (re)connection, so a lost network or a reload comes back to
  * the same seat; states older than the one applied are ignored.
  */
-export class OnlineConnection implements Connection {
+export class OnlineConnection extends StateConnection implements Connection {
   readonly kind = 'online' as const;
-  #state: ClientState;
-  readonly #listeners = new Set<(s: ClientState) => void>();
   readonly #api: Api;
   readonly #socket: GameSocket;
   /** Requests, their order, and coming back from drains, restarts and `server/busy` handshakes. */
@@ -104,12 +91,13 @@ export class OnlineConnection implements Connection {
   readonly #fairness = new TableFairness();
 
   constructor(options: OnlineOptions) {
+    super({ ...EMPTY_STATE, link: 'connecting', offers: OFFERS });
     this.#origin = options.origin.replace(/\/+$/, '');
     this.#storage = options.storage;
     this.#now = options.now ?? Date.now;
     this.#api = new Api(this.#origin, options.fetch);
     this.#guest = loadGuest(this.#storage);
-    this.#state = { ...EMPTY_STATE, link: 'connecting', offers: OFFERS, name: this.#guest?.name ?? null };
+    this.set({ name: this.#guest?.name ?? null });
     const factory: SocketFactory = options.socket ?? ((url, o) => io(url, o));
     this.#socket = factory(this.#origin, {
       // Read on every attempt, so a new token (a rename) is used by the next connection.
@@ -123,16 +111,6 @@ export class OnlineConnection implements Connection {
     });
     this.#client = new ProtocolClient(this.#socket);
     this.#listen();
-  }
-
-  get state(): ClientState {
-    return this.#state;
-  }
-
-  subscribe(listener: (s: ClientState) => void): () => void {
-    this.#listeners.add(listener);
-    listener(this.#state);
-    return () => this.#listeners.delete(listener);
   }
 
   send(action: ClientAction): void {
@@ -181,7 +159,7 @@ export class OnlineConnection implements Connection {
 
   close(): void {
     this.#client.close();
-    this.#listeners.clear();
+    this.forgetListeners();
   }
 
   #listen(): void {
@@ -191,7 +169,7 @@ export class OnlineConnection implements Connection {
           return this.#onConnect();
         case 'disconnected':
           // Our own disconnect, to reconnect with a new token: not worth a banner.
-          return this.#set({ link: e.reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
+          return this.set({ link: e.reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
         case 'connectError':
           return this.#connectError(e.problem?.code);
         case 'draining':
@@ -206,44 +184,44 @@ export class OnlineConnection implements Connection {
     client.on('table:presence', (p) => {
       if (p.tableId !== this.#following?.id) return;
       this.#connected = p.connected;
-      const table = this.#state.table;
+      const table = this.state.table;
       const wire = this.#wireSummary;
       if (table !== null && wire !== null) {
-        this.#set({ table: { ...table, summary: summaryOf(wire.summary, p.connected, table.summary.inviteUrl ?? '', wire.at) } });
+        this.set({ table: { ...table, summary: summaryOf(wire.summary, p.connected, table.summary.inviteUrl, wire.at) } });
       }
     });
     client.on('table:detached', (d) => {
       if (d.tableId !== this.#following?.id) return;
       // Not followed any more, so a reconnection does not take the seat back from the other tab.
       this.#following = null;
-      this.#set({ detached: tableId(d.tableId), joining: null });
+      this.set({ detached: tableId(d.tableId), joining: null });
     });
     client.on('table:timeout', (t) => {
-      if (t.tableId === this.#following?.id && t.seat === this.#state.table?.seat) {
-        this.#set({ notice: { code: WebCode.turnTimeout, message: 'Time ran out: the computer played for you.' } });
+      if (t.tableId === this.#following?.id && t.seat === this.state.table?.seat) {
+        this.set({ notice: TIMED_OUT });
       }
     });
     client.on('queue:status', (q) => {
-      if (this.#queue !== null) this.#set({ queue: queueOf(q, this.#now()) });
+      if (this.#queue !== null) this.set({ queue: queueOf(q, this.#now()) });
     });
     client.on('queue:matched', (m) => {
       this.#queue = null;
-      this.#set({ queue: null });
+      this.set({ queue: null });
       this.#follow(tableId(m.tableId), false);
     });
     client.on('lobby:tables', (m) => {
-      if (this.#watchingTables) this.#set({ openTables: m.tables.map(openTableOf) });
+      if (this.#watchingTables) this.set({ openTables: m.tables.map(openTableOf) });
     });
     client.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
-      if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.#set({ notice: noticeOf(problem) });
+      if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.set({ notice: noticeOf(problem) });
     });
   }
 
   #onConnect(): void {
     this.#everConnected = true;
     // The name is the server's from this connection on (a rename reconnects with the new token).
-    this.#set({ link: 'online', name: this.#guest?.name ?? null });
+    this.set({ link: 'online', name: this.#guest?.name ?? null });
     const following = this.#following;
     if (following?.id != null) this.#join(following.id, following.watch);
     else if (following !== null) this.#following = null;
@@ -262,7 +240,7 @@ export class OnlineConnection implements Connection {
       else this.#socket.connect();
       return;
     }
-    this.#set({ link: this.#everConnected ? 'reconnecting' : 'offline' });
+    this.set({ link: this.#everConnected ? 'reconnecting' : 'offline' });
   }
 
   #apply(s: TableState): void {
@@ -279,18 +257,18 @@ export class OnlineConnection implements Connection {
     const at = this.#now();
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
-    const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
-    this.#set({ table: { summary, seat: s.seat, view: s.view, fairness: this.#fairness.observe(s) }, joining: null, detached: null });
+    const table = tableOf(s, this.#fairness, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
+    this.set({ table, joining: null, detached: null });
   }
 
   async #setName(raw: string): Promise<void> {
     const name = raw.trim();
     if (name === '') {
-      this.#set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
+      this.set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
       return;
     }
     if (this.#guest?.name === name) {
-      this.#set({ name });
+      this.set({ name });
       return;
     }
     if (!this.#everConnected) {
@@ -302,13 +280,13 @@ export class OnlineConnection implements Connection {
     if (!answer.ok && answer.problem.code === ErrorCode.badToken) answer = await this.#api.guest(name);
     if (!answer.ok) {
       if (answer.problem.code === UNREACHABLE.code) this.#wantedName = name;
-      this.#set({ notice: noticeOf(answer.problem) });
+      this.set({ notice: noticeOf(answer.problem) });
       return;
     }
     this.#wantedName = null;
     this.#guest = { name: answer.value.player.name, token: answer.value.token };
     saveGuest(this.#storage, this.#guest);
-    this.#set({ notice: null });
+    this.set({ notice: null });
     // The socket proves who it is at the handshake: connect again with the new token. The
     // name shows once that connection is up, so nothing is sent in between and refused.
     if (this.#client.connected) this.#client.reconnectNow();
@@ -322,7 +300,7 @@ export class OnlineConnection implements Connection {
     if (this.#guest === null) problem = NO_NAME;
     else if (!rules.ok) problem = noticeOf({ code: ErrorCode.badRules, message: rules.error.message });
     if (problem !== null || !rules.ok) {
-      this.#set({ notice: problem });
+      this.set({ notice: problem });
       return null;
     }
     return rules.value.players;
@@ -341,7 +319,7 @@ export class OnlineConnection implements Connection {
     });
     this.#creating = false;
     if (!created.ok) {
-      this.#set({ notice: noticeOf(created.problem) });
+      this.set({ notice: noticeOf(created.problem) });
       return;
     }
     const id = tableId(created.value.tableId);
@@ -354,7 +332,7 @@ export class OnlineConnection implements Connection {
     const players = this.#check(setup);
     if (players === null) return;
     if (setup.bots !== players - 1) {
-      return this.#set({ notice: { code: WebCode.setupSeats, message: `Play now seats you and ${players - 1} computer players.` } });
+      return this.set({ notice: { code: WebCode.setupSeats, message: `Play now seats you and ${players - 1} computer players.` } });
     }
     // Already on the way to a table whose first state has not come: one click, one table.
     if (this.#following !== null && this.#following.id === null) return;
@@ -365,7 +343,7 @@ export class OnlineConnection implements Connection {
 
   #joinCode(text: string): void {
     if (!isTableCode(text)) {
-      return this.#set({ notice: { code: WebCode.badCode, message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
+      return this.set({ notice: { code: WebCode.badCode, message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
     }
     this.#followUnknown();
     this.#ordered('table:join', { code: normalizeTableCode(text) }, (reply) => this.#joined(reply));
@@ -378,7 +356,7 @@ export class OnlineConnection implements Connection {
     this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
-    this.#set({ joining: null, table: null, detached: null, sending: false, notice: null });
+    this.set({ joining: null, table: null, detached: null, sending: false, notice: null });
   }
 
   #follow(id: TableId, watch: boolean): void {
@@ -387,7 +365,7 @@ export class OnlineConnection implements Connection {
     this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
-    this.#set({ joining: id, table: null, detached: null, sending: false, notice: null });
+    this.set({ joining: id, table: null, detached: null, sending: false, notice: null });
     // Not connected yet: the connection's `connect` joins.
     if (this.#client.connected) this.#join(id, watch);
     else this.#client.connect();
@@ -404,7 +382,7 @@ export class OnlineConnection implements Connection {
   #joined(reply: Reply<unknown>): void {
     if (reply.ok) return;
     this.#following = null;
-    this.#set({ joining: null, table: null, notice: noticeOf(reply.error) });
+    this.set({ joining: null, table: null, notice: noticeOf(reply.error) });
   }
 
   #leave(): void {
@@ -412,64 +390,64 @@ export class OnlineConnection implements Connection {
     this.#following = null;
     this.#versions.forget();
     if (following?.id != null && this.#client.connected) this.#ordered('table:leave', { tableId: following.id });
-    this.#set({ table: null, joining: null, detached: null, sending: false, notice: null });
+    this.set({ table: null, joining: null, detached: null, sending: false, notice: null });
   }
 
   #move(move: Move): void {
-    const table = this.#state.table;
+    const table = this.state.table;
     const id = this.#following?.id;
-    if (table === null || id == null) return this.#set({ notice: NOT_AT_TABLE });
-    if (table.seat === null) return this.#set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
-    if (this.#state.sending) return;
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
-    this.#set({ sending: true });
+    if (table === null || id == null) return this.set({ notice: NOT_AT_TABLE });
+    if (table.seat === null) return this.set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
+    if (this.state.sending) return;
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
+    this.set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.#set({ sending: false }));
+    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
-    if (this.#guest === null) return this.#set({ notice: NO_NAME });
+    if (this.#guest === null) return this.set({ notice: NO_NAME });
     this.#queue = { players, preset };
     this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
         this.#queue = null;
-        return this.#set({ queue: null });
+        return this.set({ queue: null });
       }
-      if (this.#queue !== null) this.#set({ queue: queueOf(reply.data, this.#now()) });
+      if (this.#queue !== null) this.set({ queue: queueOf(reply.data, this.#now()) });
     });
   }
 
   #leaveQueue(): void {
     this.#queue = null;
-    this.#set({ queue: null });
+    this.set({ queue: null });
     if (this.#client.connected) this.#ordered('queue:leave', {});
   }
 
   #watchTables(on: boolean): void {
     this.#watchingTables = on;
-    if (!on) this.#set({ openTables: [] });
+    if (!on) this.set({ openTables: [] });
     // Not connected: the connection's `connect` asks again.
     if (!this.#client.connected) return;
     this.#request('lobby:watch', { on }, (reply) => {
-      if (reply.ok && this.#watchingTables) this.#set({ openTables: reply.data.tables.map(openTableOf) });
+      if (reply.ok && this.#watchingTables) this.set({ openTables: reply.data.tables.map(openTableOf) });
     });
   }
 
   #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
     const id = this.#following?.id;
-    if (id == null) return this.#set({ notice: NOT_AT_TABLE });
+    if (id == null) return this.set({ notice: NOT_AT_TABLE });
     this.#request(event, message(id));
   }
 
   /** `#request`, once every earlier ordered message has its answer (joins, leaves and queue messages). */
   #ordered<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
     void this.#client.ordered(event, message).then((answer) => this.#answered(event, answer, then));
   }
 
   /** Sends a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). */
   #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
     void this.#client.request(event, message).then((answer) => this.#answered(event, answer, then));
   }
 
@@ -477,16 +455,7 @@ export class OnlineConnection implements Connection {
     // No answer (the connection dropped): the next connection joins again; nothing to say here.
     if (!answer.ok && isLinkProblem(answer.error)) return;
     const reply = answer as Reply<ClientResults[E]>;
-    if (reply.ok && this.#state.notice !== null && CLEARS_NOTICE.has(event)) this.#set({ notice: null });
+    if (reply.ok && this.state.notice !== null && CLEARS_NOTICE.has(event)) this.set({ notice: null });
     then?.(reply);
   }
-
-  #set(patch: Partial<ClientState>): void {
-    this.#state = { ...this.#state, ...patch };
-    for (const l of this.#listeners) l(this.#state);
-  }
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected action ${JSON.stringify(x)}`);
 }

@@ -1,105 +1,105 @@
-import {
-  type Action,
-  type GameState,
-  type RandomSource,
-  type Rules,
-  actionFromText,
-  apply,
-  dealHand,
-  legalActions,
-  newGame,
-  resolveRules,
-  seededRandom,
-  startHand,
-  view,
-} from '@fives/engine';
-import { mugginsChance } from '../lib/hints.ts';
-import { botAction } from './bot.ts';
-import {
-  type BotLevel,
-  type ClientAction,
-  type ClientActionType,
-  type ClientState,
-  type Connection,
-  EMPTY_STATE,
-  type GameSetup,
-  type Move,
-  type Notice,
-  type SeatSummary,
-  type TableSummary,
-  tableId,
-} from './types.ts';
+import { type GameRecord, resolveRules, seededRandom } from '@fives/engine';
+import { ErrorCode, PlayerIdSchema, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableCodeSchema, TableIdSchema, WireActionSchema } from '@fives/protocol';
+import { type Person, type SeedSource, TABLE_TIMING, type TableDoc, type Timing, act, deal, rematch, seedsFrom, startedTable, summarize, tableState } from '@fives/table';
+import { StateConnection, assertNever } from './base.ts';
+import { TableFairness } from './fairness.ts';
+import type { KeyValueStore } from './guest.ts';
+import { type GameHands, LocalTable, type Scheduler, timeoutScheduler } from './local-table.ts';
+import { forgetPractice, loadPractice, savePractice } from './practice-store.ts';
+import { type Thinker, defaultThinker } from './thinker.ts';
+import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice } from './types.ts';
+import { TIMED_OUT, noticeOf, tableOf } from './wire.ts';
 
-/** Runs `task` after `ms`; returns a cancel function. Injected so tests can drive time by hand. */
-export type Scheduler = (task: () => void, ms: number) => () => void;
+export type { Scheduler };
 
 export interface PracticeOptions {
-  /** Seeds every deal, lead and bot choice: the same seed and the same moves replay the same game. */
-  readonly seed: string;
-  /** How long a computer player seems to think, read before each of its moves. */
+  /**
+   * Seeds every deal and every computer player's choice: the same seed and the same moves replay
+   * the same game. Without one, deals are seeded from `crypto.getRandomValues`, as the server's are.
+   */
+  readonly seed?: string;
+  /** The computer players' pause before they move (default: the server's), read at every change. */
   readonly botDelay?: () => number;
   readonly schedule?: Scheduler;
   readonly now?: () => number;
+  /** Where the game under way is kept for a reload; `localStorage` in the browser, none by default. */
+  readonly storage?: KeyValueStore | null;
+  /** Where the computer players think (default: a Web Worker, or this thread where there is none). */
+  readonly thinker?: Thinker;
 }
 
-const BOT_NAMES = ['Ada', 'Basil', 'Cleo'] as const;
-const HUMAN: number = 0;
 const SUPPORTED: ReadonlySet<ClientActionType> = new Set(['setName', 'playNow', 'move', 'nextHand', 'rematch', 'leaveTable']);
 
-const timeoutScheduler: Scheduler = (task, ms) => {
-  const id = setTimeout(task, ms);
-  return () => clearTimeout(id);
-};
+/** The player at a practice table: ids only this page ever sees. */
+const PLAYER = PlayerIdSchema.parse('p_practice-player');
+const PRACTICE_ID = TableIdSchema.parse('practice');
+const PRACTICE_CODE = TableCodeSchema.parse(TABLE_CODE_ALPHABET.slice(0, TABLE_CODE_LENGTH));
+const SEAT = 0;
 
-interface Game {
-  readonly setup: GameSetup;
-  readonly rules: Rules;
-  readonly levels: readonly BotLevel[];
-  state: GameState;
-  number: number;
-  deadline: number | null;
-}
+const OFFLINE: Notice = { code: 'practice/offline', message: 'Practice is offline: invitations, the queue and open tables need the server.' };
+const NO_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not at a table.' };
+
+/** 128 bits from the browser's CSPRNG: what every deal is made from, as on the server. */
+const cryptoSeeds: SeedSource = () => Array.from(crypto.getRandomValues(new Uint32Array(4)), (w) => w.toString(16).padStart(8, '0')).join('');
 
 /**
- * A whole table in the browser: the player in seat 0 and computer players in the others, the
- * engine deciding everything, deals from `seededRandom`. Offline practice, and the way the UI and
- * its tests play real games without a server. It speaks the same `Connection` as the server will.
+ * The practice table: the player in seat 0 and computer players in the others, on the server's
+ * own table machine run in this page (`LocalTable`), so it deals with the server's dealer and
+ * fairness commitments, moves its computer players in the server's order, and keeps the
+ * server's Muggins window and clocks. This is only the transport: the client's actions become
+ * the machine's decisions, and each state the table broadcasts comes back as `tableState` does
+ * from the server, read by the same `tableOf` as online.
  */
-export class PracticeConnection implements Connection {
+export class PracticeConnection extends StateConnection implements Connection {
   readonly kind = 'practice' as const;
-  #state: ClientState = { ...EMPTY_STATE, offers: SUPPORTED };
-  #listeners = new Set<(s: ClientState) => void>();
-  #random: RandomSource;
-  #game: Game | null = null;
-  #pending: (() => void) | null = null;
-  #timer: (() => void) | null = null;
-  readonly #options: PracticeOptions;
-  readonly #schedule: Scheduler;
+  readonly #table: LocalTable;
+  readonly #thinker: Thinker;
+  readonly #seeds: SeedSource;
   readonly #now: () => number;
+  readonly #storage: KeyValueStore | null;
+  readonly #fairness = new TableFairness();
+  /** The version the player last saw: a move is made on it, as online. */
+  #seen = -1;
 
-  constructor(options: PracticeOptions) {
-    this.#options = options;
-    this.#random = seededRandom(options.seed);
-    this.#schedule = options.schedule ?? timeoutScheduler;
+  constructor(options: PracticeOptions = {}) {
+    super({ ...EMPTY_STATE, offers: SUPPORTED });
+    const seed = options.seed;
+    this.#seeds = seed === undefined ? cryptoSeeds : seedsFrom(seededRandom(`${seed}/deals`));
     this.#now = options.now ?? Date.now;
+    this.#storage = options.storage ?? null;
+    this.#thinker = options.thinker ?? defaultThinker(seed === undefined ? cryptoSeeds() : `${seed}/bots`);
+    const timing = (): Timing => ({ ...TABLE_TIMING, botDelayMs: options.botDelay?.() ?? TABLE_TIMING.botDelayMs });
+    this.#table = new LocalTable({
+      seeds: this.#seeds,
+      thinker: this.#thinker,
+      schedule: options.schedule ?? timeoutScheduler,
+      now: this.#now,
+      timing,
+      onChange: (doc) => this.#show(doc, null),
+      onTimedOut: (seat) => {
+        if (seat === SEAT) this.set({ notice: TIMED_OUT });
+      },
+      onStuck: (message) => this.set({ notice: { code: ErrorCode.internal, message: `The computer players are stuck: ${message}` } }),
+    });
+    this.#resume();
   }
 
-  get state(): ClientState {
-    return this.#state;
+  /** Whether a game is under way at the practice table (leaving it throws it away). */
+  get playing(): boolean {
+    return this.#table.doc?.phase === 'playing';
   }
 
-  subscribe(listener: (s: ClientState) => void): () => void {
-    this.#listeners.add(listener);
-    listener(this.#state);
-    return () => this.#listeners.delete(listener);
+  /** The records of this table's finished games, oldest first. */
+  records(): GameRecord[] {
+    return this.#table.records();
   }
 
   send(action: ClientAction): void {
     switch (action.type) {
       case 'setName': {
         const name = action.name.trim().slice(0, 24);
-        if (name === '') return this.#refuse({ code: 'name/empty', message: 'Pick a name of at least one letter.' });
-        return this.#set({ name, notice: null });
+        if (name === '') return this.set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
+        return this.set({ name, notice: null });
       }
       case 'playNow':
         return this.#start(action.setup);
@@ -108,11 +108,11 @@ export class PracticeConnection implements Connection {
       case 'nextHand':
         return this.#nextHand();
       case 'rematch':
-        return this.#rematch();
+        return this.#decide((d) => rematch(d, PLAYER, this.#seeds));
       case 'leaveTable':
-        this.#cancelTimers();
-        this.#game = null;
-        return this.#set({ table: null, notice: null });
+        this.#table.close();
+        forgetPractice(this.#storage);
+        return this.set({ table: null, notice: null });
       case 'createTable':
       case 'joinTable':
       case 'joinCode':
@@ -122,167 +122,76 @@ export class PracticeConnection implements Connection {
       case 'leaveQueue':
       case 'watchOpenTables':
       case 'startGame':
-        return this.#refuse({ code: 'practice/offline', message: 'Practice is offline: invitations, the queue and open tables need the server.' });
+        return this.set({ notice: OFFLINE });
       default:
         return assertNever(action);
     }
   }
 
   close(): void {
-    this.#cancelTimers();
-    this.#listeners.clear();
+    this.#table.close();
+    this.#thinker.close();
+    this.forgetListeners();
+  }
+
+  /** The game kept from before a reload, if any, goes on. */
+  #resume(): void {
+    const loaded = loadPractice(this.#storage);
+    if (loaded.kind === 'unreadable') {
+      this.set({ notice: { code: 'practice/unreadable', message: `The saved practice game could not be read (${loaded.reason}).` } });
+      return;
+    }
+    if (loaded.kind === 'none') return;
+    const { doc, games } = loaded.saved;
+    const me = doc.seats[SEAT];
+    this.set({ name: me?.kind === 'human' ? me.name : null });
+    this.#table.resume(doc, games);
+    this.#show(doc, games);
   }
 
   #start(setup: GameSetup): void {
     const resolved = resolveRules(setup.rules);
-    if (!resolved.ok) return this.#refuse(resolved.error);
-    const rules = resolved.value;
-    if (setup.bots !== rules.players - 1) {
-      return this.#refuse({ code: 'practice/seats', message: `A practice table seats you and ${rules.players - 1} computer players.` });
+    if (!resolved.ok) return this.set({ notice: noticeOf({ code: ErrorCode.badRules, message: resolved.error.message }) });
+    const players = resolved.value.players;
+    if (setup.bots !== players - 1) {
+      return this.set({ notice: { code: 'practice/seats', message: `A practice table seats you and ${players - 1} computer players.` } });
     }
-    const created = newGame(setup.rules);
-    if (!created.ok) return this.#refuse(created.error);
-    this.#cancelTimers();
-    const levels = Array.from({ length: rules.players }, () => setup.level);
-    this.#game = { setup, rules, levels, state: created.value, number: 1, deadline: null };
-    this.#deal();
-  }
-
-  #deal(): void {
-    const game = this.#game;
-    if (game === null) return;
-    const { deal, leader } = dealHand(game.state, this.#random);
-    const started = startHand(game.state, deal, leader);
-    if (!started.ok) return this.#refuse(started.error);
-    game.state = started.value;
-    this.#advance(null);
+    const me: Person = { id: PLAYER, name: this.state.name ?? 'You' };
+    const made = startedTable({ people: [me], level: setup.level, rulesInput: setup.rules, settings: { turnSeconds: setup.turnSeconds, listed: false }, seeds: this.#seeds });
+    if (!made.ok) return this.set({ notice: noticeOf(made.problem) });
+    this.set({ notice: null });
+    this.#table.open(made.value.table, PRACTICE_ID, PRACTICE_CODE);
   }
 
   #move(move: Move): void {
-    const game = this.#game;
-    if (game === null) return this.#refuse({ code: 'table/none', message: 'You are not at a table.' });
-    // The move is a wire action, read by the engine's conversion as the server reads it.
-    const action = actionFromText(move, HUMAN, game.state.hand?.board.tiles === 0);
-    if (action === null) return this.#refuse({ code: 'action/invalid', message: 'That is not a domino.' });
-    const next = apply(game.state, action);
-    if (!next.ok) return this.#refuse(next.error);
-    game.state = next.value;
-    this.#advance(null);
+    if (this.#table.doc === null) return this.set({ notice: NO_TABLE });
+    // Checked as the server's socket checks it: a tile that does not exist is refused, not thrown.
+    const wire = WireActionSchema.safeParse(move);
+    if (!wire.success) return this.set({ notice: noticeOf({ code: ErrorCode.invalidMessage, message: 'That is not a move.' }) });
+    this.#decide((d, now) => act(d, now, { playerId: PLAYER, seat: SEAT, version: this.#seen, wire: wire.data }));
   }
 
+  /** The player has read the hand's end: deal now rather than after the server's pause (nobody else to wait for). */
   #nextHand(): void {
-    const game = this.#game;
-    if (game === null || game.state.status !== 'dealing' || game.state.hand === null) {
-      return this.#refuse({ code: 'game/hand_in_progress', message: 'The hand is still being played.' });
-    }
-    this.#deal();
+    if (this.#table.doc?.state?.status !== 'dealing') return;
+    this.#decide((d) => deal(d, this.#seeds));
   }
 
-  #rematch(): void {
-    const game = this.#game;
-    if (game === null || game.state.status !== 'over') return this.#refuse({ code: 'game/not_over', message: 'The game is not over yet.' });
-    const created = newGame(game.setup.rules);
-    if (!created.ok) return this.#refuse(created.error);
-    game.state = created.value;
-    game.number += 1;
-    this.#deal();
+  #decide(decision: Parameters<LocalTable['decide']>[0]): void {
+    if (this.#table.doc === null) return this.set({ notice: NO_TABLE });
+    const out = this.#table.decide(decision);
+    // The player's own request, accepted, clears the last refusal (as online); a refused one says why.
+    this.set({ notice: out.ok ? null : noticeOf(out.problem) });
   }
 
-  /** Publishes the new position, then lets the computer players and the turn timer act on it. */
-  #advance(notice: Notice | null): void {
-    const game = this.#game;
-    if (game === null) return;
-    this.#cancelTimers();
-    const hand = game.state.hand;
-    const humanToAct = game.state.status === 'playing' && hand !== null && hand.turn === HUMAN;
-    const seconds = game.setup.turnSeconds;
-    game.deadline = humanToAct && seconds !== null ? this.#now() + seconds * 1000 : null;
-    this.#set({ table: { summary: this.#summary(game), seat: HUMAN, view: view(game.state, HUMAN) }, notice });
-    if (game.state.status !== 'playing') return;
-    if (this.#botMayAct(game)) {
-      const base = this.#options.botDelay?.() ?? 600;
-      // Leave the player time to call Muggins on a computer player's missed count.
-      const delay = mugginsChance(view(game.state, HUMAN)) ? base + 1500 : base;
-      this.#pending = this.#schedule(() => {
-        this.#pending = null;
-        // Decided when it happens, so a cancelled turn draws no random numbers and a seed
-        // replays the same game whatever the player's timing.
-        const botAction = this.#nextBotAction(game);
-        if (botAction === null) return;
-        const next = apply(game.state, botAction);
-        if (next.ok) game.state = next.value;
-        this.#advance(null);
-      }, delay);
-    }
-    if (game.deadline !== null && seconds !== null) {
-      // Out of time: the seat's move is made for it, as the server's turn timer will do.
-      this.#timer = this.#schedule(() => {
-        this.#timer = null;
-        const action = botAction(view(game.state, HUMAN), 'medium', this.#random);
-        const next = action === null ? null : apply(game.state, action);
-        if (next?.ok) game.state = next.value;
-        this.#advance({ code: 'turn/timeout', message: 'Time ran out: the computer played for you.' });
-      }, seconds * 1000);
-    }
+  /** A state the table broadcast: kept for a reload, and shown as the server's `table:state` would show it. */
+  #show(doc: TableDoc, games: readonly GameHands[] | null): void {
+    savePractice(this.#storage, { doc, games: games ?? this.#table.games });
+    const now = this.#now();
+    const s = tableState(doc, SEAT, summarize(doc, now));
+    this.#seen = s.version;
+    const table = tableOf(s, this.#fairness, null, null, now);
+    // Nobody can join a practice table: it has no code to give out.
+    this.set({ table: { ...table, summary: { ...table.summary, code: null } } });
   }
-
-  #botMayAct(game: Game): boolean {
-    return Array.from({ length: game.rules.players }, (_, s) => s).some((s) => s !== HUMAN && legalActions(view(game.state, s)).length > 0);
-  }
-
-  /** The next thing a computer player does: its turn, or a Muggins call on the player's miss. */
-  #nextBotAction(game: Game): Action | null {
-    const hand = game.state.hand;
-    if (hand === null) return null;
-    const seats = Array.from({ length: game.rules.players }, (_, s) => s).filter((s) => s !== HUMAN);
-    // Whoever must move goes first; otherwise any bot may pounce on a missed count.
-    const order = [...seats.filter((s) => s === hand.turn), ...seats.filter((s) => s !== hand.turn)];
-    for (const seat of order) {
-      const action = botAction(view(game.state, seat), game.levels[seat] ?? 'medium', this.#random);
-      if (action !== null) return action;
-    }
-    return null;
-  }
-
-  #summary(game: Game): TableSummary {
-    const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
-      seat === HUMAN
-        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, away: false }
-        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
-    );
-    return {
-      id: tableId(`practice-${this.#options.seed}`),
-      code: 'PRACTICE',
-      inviteUrl: null,
-      rules: game.rules,
-      seats,
-      hostSeat: HUMAN,
-      phase: game.state.status === 'over' ? 'over' : 'playing',
-      game: game.number,
-      turnSeconds: game.setup.turnSeconds,
-      listed: false,
-      turnDeadline: game.deadline,
-      mugginsDeadline: null,
-    };
-  }
-
-  #cancelTimers(): void {
-    this.#pending?.();
-    this.#pending = null;
-    this.#timer?.();
-    this.#timer = null;
-  }
-
-  #refuse(notice: Notice): void {
-    this.#set({ notice });
-  }
-
-  #set(patch: Partial<ClientState>): void {
-    this.#state = { ...this.#state, ...patch };
-    for (const l of this.#listeners) l(this.#state);
-  }
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected action ${JSON.stringify(x)}`);
 }

@@ -3,12 +3,14 @@ import {
   type OpenTable as WireOpenTable,
   type QueueStatus as WireQueueStatus,
   type SeatSpec,
+  type TableState,
   TABLE_CODE_ALPHABET,
   TABLE_CODE_LENGTH,
   type TableSummary as WireSummary,
   normalizeTableCode,
 } from '@fives/protocol';
-import type { GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
+import type { TableFairness } from './fairness.ts';
+import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
 import { tableId } from './types.ts';
 
 /** Between the protocol's messages and the client's own state: pure, so it is tested without a server. */
@@ -19,10 +21,11 @@ export function deadlineAt(d: { readonly remainingMs: number }, now: number): nu
 }
 
 /**
- * The table's summary as the screens read it: the wire summary, with presence, the invite link,
- * and the clocks on this client's clock (`now` is when the message came).
+ * The table's summary as the screens read it: the wire summary, with presence, the invite link
+ * (null: a table nobody can join) and the clocks on this client's clock (`now` is when the
+ * message came).
  */
-export function summaryOf(table: WireSummary, connected: readonly boolean[] | null, inviteUrl: string, now: number): TableSummary {
+export function summaryOf(table: WireSummary, connected: readonly boolean[] | null, inviteUrl: string | null, now: number): TableSummary {
   const seats: SeatSummary[] = table.seats.map((s, i) => {
     switch (s.kind) {
       case 'open':
@@ -51,6 +54,18 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
     mugginsDeadline: table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,
   };
 }
+
+/**
+ * A table state message as the client keeps it, whichever connection brought it (the server's
+ * socket, or the practice table in this page): the summary as the screens read it, the seat and
+ * its view, and how the deals have checked out so far.
+ */
+export function tableOf(s: TableState, fairness: TableFairness, connected: readonly boolean[] | null, inviteUrl: string | null, now: number): NonNullable<ClientState['table']> {
+  return { summary: summaryOf(s.table, connected, inviteUrl, now), seat: s.seat, view: s.view, fairness: fairness.observe(s) };
+}
+
+/** Said when the clock ran out on the player's turn and a computer player moved for them. */
+export const TIMED_OUT: Notice = { code: 'turn/timeout', message: 'Time ran out: the computer played for you.' };
 
 /** The move that plays `tile` where a hint places it: `end` null for the lead, which takes none. */
 export function playMove(tile: string, end: End | null): Move {

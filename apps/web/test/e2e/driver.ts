@@ -17,19 +17,34 @@ export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'al
 
 export type Turn = 'play' | 'draw' | 'pass' | 'claim' | 'handOver' | 'gameOver';
 
-/** Waits until the player has something to do, and says what. */
-export async function waitForTurn(page: Page): Promise<Turn> {
-  const handle = await page.waitForFunction(() => {
+/** Waits until the player has something to do, and says what; with `muggins`, a Call Muggins! button showing comes first. */
+export async function waitForTurn(page: Page): Promise<Turn>;
+export async function waitForTurn(page: Page, muggins: true): Promise<Turn | 'muggins'>;
+export async function waitForTurn(page: Page, muggins = false): Promise<Turn | 'muggins'> {
+  const handle = await page.waitForFunction((calls) => {
     if (document.querySelector('[role=dialog][aria-label="Score sheet"]')) return 'gameOver';
     if (document.querySelector('[role=dialog]')) return 'handOver';
+    if (calls && document.querySelector('.muggins')) return 'muggins';
     if (document.querySelector('.claim')) return 'claim';
     if (document.querySelector('.hand .tile.glow')) return 'play';
     const buttons = [...document.querySelectorAll('.actions button')].map((b) => b.textContent?.trim());
     if (buttons.includes('Draw')) return 'draw';
     if (buttons.includes('Pass')) return 'pass';
     return false;
-  });
-  return (await handle.jsonValue()) as Turn;
+  }, muggins);
+  return (await handle.jsonValue()) as Turn | 'muggins';
+}
+
+/** Starts counting the lines of the table's live log that begin with `prefix`; `count` reads how many so far. */
+export async function countLogLines(page: Page, prefix: string): Promise<{ count: () => Promise<number> }> {
+  await page.evaluate((p) => {
+    const w = window as unknown as { logLines: number };
+    w.logLines = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.textContent?.startsWith(p)) w.logLines++;
+    }).observe(document.querySelector('[role=log]') as Node, { childList: true });
+  }, prefix);
+  return { count: () => page.evaluate(() => (window as unknown as { logLines: number }).logLines) };
 }
 
 /** The layout's arm lengths, from the board's data attributes. */

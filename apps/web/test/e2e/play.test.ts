@@ -1,7 +1,32 @@
+import { legalActions, view } from '@fives/engine';
+import { type TableDoc, fromStored } from '@fives/table';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Turn, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { type Turn, countLogLines, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
 import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+
+/** The practice table's document as the page keeps it, read back as the page reads it. */
+async function storedDoc(page: Page): Promise<TableDoc> {
+  const raw = await page.evaluate(() => localStorage.getItem('fives.practice'));
+  const out = fromStored((JSON.parse(raw ?? 'null') as { table?: unknown } | null)?.table);
+  if (!out.ok) throw new Error(`the practice table is not kept: ${out.problem.message}`);
+  return out.value;
+}
+
+/** Whether the table would take the player's Muggins call now: the engine's rule, and the table's window. */
+async function engineTakesCall(page: Page, doc: TableDoc): Promise<boolean> {
+  if (doc.state === null) return false;
+  const now = await page.evaluate(() => Date.now());
+  const open = doc.clock.muggins !== null && now <= doc.clock.muggins;
+  return open && legalActions(view(doc.state, 0)).some((a) => a.type === 'muggins');
+}
+
+/** Whether the opponent's last word on its play was right: a count claimed (or "no score") and nothing missed. */
+function countedRight(doc: TableDoc): boolean {
+  const hand = doc.state?.hand;
+  const last = hand?.log.at(-1);
+  return hand != null && (last?.type === 'claim' || last?.type === 'noScore') && last.seat !== 0 && hand.missed === null;
+}
 
 /**
  * Playing in a real browser: the built app, served the way it ships, played through its UI —
@@ -121,28 +146,14 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     // No count box under Muggins: players count for themselves.
     expect(await page.locator('.count-box').count()).toBe(0);
     // Count the calls the table took, as the live log says them.
-    await page.evaluate(() => {
-      const w = window as unknown as { calls: number };
-      w.calls = 0;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.textContent?.startsWith('You called Muggins!')) w.calls++;
-      }).observe(document.querySelector('[role=log]') as Node, { childList: true });
-    });
+    const taken = await countLogLines(page, 'You called Muggins!');
     let claimed = false;
     let called = false;
     let calls = 0;
     // Hand after hand until the easy computer player misses a count the player can call.
     for (let i = 0; i < 400 && !(claimed && called); i++) {
-      const turn = await page
-        .waitForFunction(() => {
-          if (document.querySelector('.muggins')) return 'muggins';
-          if (document.querySelector('[role=dialog]')) return 'handOver';
-          if (document.querySelector('.claim')) return 'claim';
-          if (document.querySelector('.hand .tile.glow')) return 'play';
-          const b = [...document.querySelectorAll('.actions button')].map((x) => x.textContent?.trim());
-          return b.includes('Draw') ? 'draw' : b.includes('Pass') ? 'pass' : false;
-        })
-        .then((x) => x.jsonValue());
+      const turn = await waitForTurn(page, true);
+      if (turn === 'gameOver') break;
       if (turn === 'handOver') {
         const next = page.getByRole('dialog').getByRole('button', { name: 'Next hand' });
         if ((await next.count()) === 0) break;
@@ -155,7 +166,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
         await page.getByRole('button', { name: 'Call Muggins!' }).click();
         // The button shows only when the engine takes the call: a missed count, never a right "no score".
         calls++;
-        await expect.poll(() => page.evaluate(() => (window as unknown as { calls: number }).calls), { message: 'the call the table offered was taken' }).toBe(calls);
+        await expect.poll(() => taken.count(), { message: 'the call the table offered was taken' }).toBe(calls);
         called = true;
         continue;
       }
@@ -166,7 +177,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
         await page.getByRole('button', { name: 'No score' }).click();
         continue;
       }
-      await tapMove(page, turn as Turn);
+      await tapMove(page, turn);
     }
     expect(claimed && called).toBe(true);
     expect(page.errors).toEqual([]);
@@ -174,7 +185,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
   }, 60_000);
 
   it('draws and passes by itself when the player asks it to', async () => {
-    const page = await newPage(h, PHONE, '?seed=auto-6&delay=0');
+    const page = await newPage(h, PHONE, '?seed=auto-52&delay=0');
     await page.getByLabel('Your name').fill('Rosa');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('checkbox', { name: /^Draw and pass/ }).check();
@@ -213,10 +224,80 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     const end = await playUntil(page, keyMove, async () => false);
     expect(end).toBe('handOver');
     // The live region said what the computer players did.
-    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|hand/);
+    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Computer|hand/);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
+
+  it('plays a whole Muggins game: a missed count can be called, a right one cannot; the bots think in a worker; a reload keeps the game', async () => {
+    const page = await newPage(h, PHONE, '?seed=practice-muggins&delay=0');
+    await startPractice(page, 2, 'muggins', 'beginner');
+    let taken = await countLogLines(page, 'You called Muggins!');
+    let calls = 0;
+    let called = 0;
+    let rightCounts = 0;
+    let reloaded = false;
+    let asked = false;
+    let hands = 0;
+    for (let i = 0; i < 1500; i++) {
+      const turn = await waitForTurn(page, true);
+      if (turn === 'gameOver') break;
+      if (turn === 'handOver') {
+        hands++;
+        await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        continue;
+      }
+      // The player is to act, so the table holds still: the button shows exactly when the engine would take the call.
+      const doc = await storedDoc(page);
+      const offered = turn === 'muggins';
+      expect(offered, `Call Muggins! ${offered ? 'shown' : 'hidden'} at version ${doc.version}`).toBe(await engineTakesCall(page, doc));
+      if (offered) {
+        await page.getByRole('button', { name: 'Call Muggins!' }).click();
+        calls++;
+        called++;
+        await expect.poll(() => taken.count(), { message: 'the call the table offered was taken' }).toBe(calls);
+        continue;
+      }
+      if (countedRight(doc)) rightCounts++;
+      if (!asked && hands === 0 && i > 3) {
+        // Leaving a game under way asks first; staying keeps it.
+        await page.getByRole('button', { name: 'Leave the table' }).click();
+        await page.getByRole('dialog', { name: 'Leave practice?' }).getByRole('button', { name: 'Keep playing' }).click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        asked = true;
+      }
+      if (!reloaded && hands === 1 && turn === 'play') {
+        // Mid-game, the page loads again: the same table, the same hand, and play goes on.
+        const tiles = await page.locator('.hand .tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')));
+        await page.reload();
+        await page.locator('.table-screen').waitFor();
+        await expect.poll(() => page.locator('.hand .tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')))).toEqual(tiles);
+        expect((await storedDoc(page)).version).toBe(doc.version);
+        taken = await countLogLines(page, 'You called Muggins!');
+        calls = 0;
+        reloaded = true;
+        continue;
+      }
+      await tapMove(page, turn);
+    }
+    expect(await page.getByRole('dialog', { name: 'Score sheet' }).isVisible(), 'the game was played to its end').toBe(true);
+    expect(reloaded && asked).toBe(true);
+    expect(called, 'missed counts called').toBeGreaterThan(0);
+    expect((await storedDoc(page)).phase).toBe('over');
+    expect(rightCounts, 'positions after a right count, where no call was offered').toBeGreaterThan(0);
+    // The computer players' moves were chosen in the worker (it counts its answers), not on the page.
+    const workers = page.workers();
+    expect(workers.length).toBeGreaterThan(0);
+    const thinks = await Promise.all(workers.map((w) => w.evaluate(() => (self as unknown as { fivesThinks?: number }).fivesThinks ?? 0)));
+    expect(Math.max(...thinks)).toBeGreaterThan(0);
+    // Leaving a finished game asks nothing.
+    await page.getByRole('dialog', { name: 'Score sheet' }).getByRole('button', { name: /leave/i }).click();
+    await page.getByRole('button', { name: 'Practice vs computer' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('fives.practice'))).toBeNull();
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 });
