@@ -1,7 +1,8 @@
-import { BotLevelSchema, ErrorCode, PhaseSchema } from '@fives/protocol';
+import { type Result, ok } from '@fives/engine';
+import { BotLevelSchema, ErrorCode, PhaseSchema, type Problem } from '@fives/protocol';
 import { z } from 'zod';
 import { NO_CLOCK, type TableDoc } from './doc.ts';
-import { type Outcome, refuse, success } from './outcome.ts';
+import { refuse } from './outcome.ts';
 
 /**
  * The stored table document and its schema version. A store writes `toStored(doc)` and reads
@@ -68,7 +69,7 @@ const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
 ];
 
 /** A stored document, migrated to `TABLE_SCHEMA` and checked; a refusal names what is wrong with it. */
-export function fromStored(stored: unknown): Outcome<TableDoc> {
+export function fromStored(stored: unknown): Result<TableDoc, Problem> {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return refuse(ErrorCode.internal, 'a stored table is not an object');
   let raw = stored as Raw;
   const from = raw.schema ?? 0;
@@ -87,5 +88,5 @@ export function fromStored(stored: unknown): Outcome<TableDoc> {
   // The document as it was read, not zod's copy of it: the check changes nothing (not even the
   // order of the engine's keys, which its own states are compared by), and costs no copy.
   const { schema: _schema, ...doc } = raw;
-  return success(doc as unknown as TableDoc);
+  return ok(doc as unknown as TableDoc);
 }

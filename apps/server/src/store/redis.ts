@@ -235,7 +235,7 @@ export class RedisTableStore implements TableStore {
       fair: control.fair,
       updatedAt: control.updatedAt,
     });
-    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
+    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.error.message}`);
     return read.value;
   }
 

@@ -1,10 +1,9 @@
-import { type GameRecord, type RandomSource, type RulesInput } from '@fives/engine';
-import { type BotLevel, ErrorCode, type PlayerId, type SeatSpec, type TableCode, type TableId, type WireAction } from '@fives/protocol';
+import { type GameRecord, type RandomSource, type Result, type RulesInput, ok } from '@fives/engine';
+import { type BotLevel, ErrorCode, type PlayerId, type Problem, type SeatSpec, type TableCode, type TableId, type WireAction } from '@fives/protocol';
 import {
   type BotChooser,
   type Cause,
   type NewTable,
-  type Outcome,
   type TableDoc,
   type TableSettings,
   type Timing,
@@ -25,7 +24,6 @@ import {
   setSeat,
   start,
   startedTable,
-  success,
   takeOpenSeat,
 } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
@@ -103,7 +101,7 @@ export class TableService {
     rulesInput: RulesInput,
     specs: readonly SeatSpec[] | undefined,
     settings: TableSettings = { turnSeconds: null, listed: false },
-  ): Promise<Outcome<TableDoc>> {
+  ): Promise<Result<TableDoc, Problem>> {
     const opened = openTable(host, rulesInput, specs, settings);
     if (!opened.ok) return opened;
     const { table, seat, players } = opened.value;
@@ -122,7 +120,7 @@ export class TableService {
     readonly level: BotLevel;
     readonly rulesInput: RulesInput;
     readonly settings: TableSettings;
-  }): Promise<Outcome<TableDoc>> {
+  }): Promise<Result<TableDoc, Problem>> {
     const dealt = startedTable({ ...o, seeds: this.o.seeds });
     if (!dealt.ok) return dealt;
     const made = await this.store(dealt.value.table, o.id);
@@ -134,18 +132,18 @@ export class TableService {
   }
 
   /** Stores a new table under a fresh id (or `id`) and code; one under way with its clocks and first step. */
-  private async store(table: NewTable, id?: TableId): Promise<Outcome<TableDoc>> {
+  private async store(table: NewTable, id?: TableId): Promise<Result<TableDoc, Problem>> {
     for (let attempt = 0; attempt < 8; attempt++) {
       const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), this.nowMs(), this.o);
       const created = await this.o.store.create(doc, stepAt);
       if (created === 'created') {
         if (stepAt !== null) this.runtime.wake(stepAt);
         if (openEntry(doc) !== null) this.o.onOpenTables();
-        return success(doc);
+        return ok(doc);
       }
       if (created === 'idTaken' && id !== undefined) {
         const existing = await this.o.store.load(id);
-        if (existing !== null) return success(existing);
+        if (existing !== null) return ok(existing);
       }
     }
     return refuse(ErrorCode.busy, 'could not find a free table id and code; try again');
@@ -176,20 +174,20 @@ export class TableService {
    * Your own seat again (taken back from its stand-in at once), or the first open one while the
    * table waits; null to watch.
    */
-  async join(id: TableId, player: Player | null, as: 'player' | 'spectator' | undefined): Promise<Outcome<{ doc: TableDoc; seat: number | null }>> {
+  async join(id: TableId, player: Player | null, as: 'player' | 'spectator' | undefined): Promise<Result<{ doc: TableDoc; seat: number | null }, Problem>> {
     const doc = await this.o.store.load(id);
     if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
-    if (as === 'spectator') return success({ doc, seat: null });
+    if (as === 'spectator') return ok({ doc, seat: null });
     if (player === null) {
-      return as === 'player' ? refuse(ErrorCode.authRequired, 'sitting down needs a guest token; watching does not') : success({ doc, seat: null });
+      return as === 'player' ? refuse(ErrorCode.authRequired, 'sitting down needs a guest token; watching does not') : ok({ doc, seat: null });
     }
     const own = seatOf(doc, player.id);
     if (own !== null) {
       const s = doc.seats[own];
-      if (s?.kind !== 'human' || s.away !== true) return success({ doc, seat: own });
+      if (s?.kind !== 'human' || s.away !== true) return ok({ doc, seat: own });
       const back = await this.comeBack(id, player.id);
       if (!back.ok) return back;
-      return success({ doc: back.value ?? (await this.o.store.load(id)) ?? doc, seat: own });
+      return ok({ doc: back.value ?? (await this.o.store.load(id)) ?? doc, seat: own });
     }
     if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
       let seat = -1;
@@ -197,20 +195,20 @@ export class TableService {
         const took = takeOpenSeat(d, player);
         if (!took.ok) return took;
         seat = took.value.seat;
-        return success(took.value.change);
+        return ok(took.value.change);
       });
-      if (taken.ok) return success({ doc: taken.value ?? (await this.o.store.load(id)) ?? doc, seat });
-      if (taken.problem.code !== ErrorCode.tableFull || as === 'player') return taken;
-      return success({ doc: (await this.o.store.load(id)) ?? doc, seat: null });
+      if (taken.ok) return ok({ doc: taken.value ?? (await this.o.store.load(id)) ?? doc, seat });
+      if (taken.error.code !== ErrorCode.tableFull || as === 'player') return taken;
+      return ok({ doc: (await this.o.store.load(id)) ?? doc, seat: null });
     }
     if (as === 'player') {
       return doc.phase === 'waiting' ? refuse(ErrorCode.tableFull, 'every seat is taken') : refuse(ErrorCode.alreadyStarted, 'the game has started; you can watch');
     }
-    return success({ doc, seat: null });
+    return ok({ doc, seat: null });
   }
 
   /** The person is back: their away seat is theirs again. */
-  private comeBack(id: TableId, playerId: PlayerId): Promise<Outcome<TableDoc | null>> {
+  private comeBack(id: TableId, playerId: PlayerId): Promise<Result<TableDoc | null, Problem>> {
     return this.commits.update(id, (d) => comeBack(d, playerId));
   }
 
@@ -219,7 +217,7 @@ export class TableService {
    * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
    * hands the role on.
    */
-  async leave(id: TableId, player: Player): Promise<Outcome<TableDoc | null>> {
+  async leave(id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
     return this.commits.update(id, (d) => leave(d, player.id));
   }
 
@@ -252,30 +250,30 @@ export class TableService {
     await this.commits.update(id, (d) => reseat(d, seat, player));
   }
 
-  async setSeat(id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Outcome<TableDoc>> {
+  async setSeat(id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Result<TableDoc, Problem>> {
     return this.commits.mustUpdate(id, (d) => setSeat(d, player.id, seat, occupant));
   }
 
   /** Host: the turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
-  async changeSettings(id: TableId, player: Player, change: Partial<TableSettings>): Promise<Outcome<TableDoc>> {
+  async changeSettings(id: TableId, player: Player, change: Partial<TableSettings>): Promise<Result<TableDoc, Problem>> {
     return this.commits.mustUpdate(id, (d) => changeSettings(d, player.id, change));
   }
 
-  async start(id: TableId, player: Player): Promise<Outcome<TableDoc>> {
+  async start(id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
     return this.commits.mustUpdate(id, (d) => start(d, player.id, this.o.seeds));
   }
 
-  async rematch(id: TableId, player: Player): Promise<Outcome<TableDoc>> {
+  async rematch(id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
     return this.commits.mustUpdate(id, (d) => rematch(d, player.id, this.o.seeds));
   }
 
   /** A person's move for `seat`, made on table `version`. Making it takes the seat back from a stand-in. */
-  async act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Outcome<TableDoc>> {
+  async act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {
     return this.commits.mustUpdate(id, (d, now) => act(d, now, { playerId: player.id, seat, version, wire }), 0);
   }
 
   /** The game record of game `n`, once it is no longer being played. */
-  async record(id: TableId, n: number): Promise<Outcome<GameRecord>> {
+  async record(id: TableId, n: number): Promise<Result<GameRecord, Problem>> {
     const doc = await this.o.store.load(id);
     // An expired table's records are kept for their own retention time.
     const kept = doc === null ? await this.o.store.keptRecord(id) : null;
@@ -288,7 +286,7 @@ export class TableService {
     const hands = await this.o.store.recordHands(id, n);
     if (hands.length === 0) return refuse(ErrorCode.gameNotFound, `the record of game ${n} at table ${id} is no longer kept`);
     const rules = doc?.rulesInput ?? kept?.rulesInput;
-    return success({ rules: rules as GameRecord['rules'], hands });
+    return ok({ rules: rules as GameRecord['rules'], hands });
   }
 
   // ---- the table moving by itself ------------------------------------------------------------
@@ -307,12 +305,12 @@ export class TableService {
         const step = automaticStep(d, now, version, { seeds: this.o.seeds, choose: this.choose });
         if (!step.ok) return step;
         if (step.value.kind === 'idle') idle.doc = d;
-        if (step.value.kind !== 'change') return success(null);
+        if (step.value.kind !== 'change') return ok(null);
         const bot = step.value.bot;
         if (bot?.fellBack === true) {
           this.o.log.error({ seat: bot.seat, level: bot.actor.level, chose: bot.chose }, 'a bot policy gave no legal action on its turn; playing its first legal one');
         }
-        return success(step.value.change);
+        return ok(step.value.change);
       },
       0,
     );
