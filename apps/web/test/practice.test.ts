@@ -87,6 +87,18 @@ describe('PracticeConnection', () => {
     });
   }
 
+  it('names its computer players as a table online does: for nobody at the table, the level apart', () => {
+    const conn = new PracticeConnection({ seed: 'names', schedule: manualClock().schedule });
+    conn.send({ type: 'setName', name: 'Ada' });
+    conn.send({ type: 'playNow', setup: setup('allFives', 4) });
+    expect(conn.state.table?.summary.seats.map((x) => [x.name, x.level])).toEqual([
+      ['Ada', null],
+      ['Basil', 'medium'],
+      ['Cleo', 'medium'],
+      ['Dara', 'medium'],
+    ]);
+  });
+
   it('replays the same game from the same seed and moves', () => {
     const run = (): string => {
       const clock = manualClock();

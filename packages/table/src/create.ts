@@ -1,5 +1,6 @@
 import { type Result, type RulesInput, newGame, ok } from '@fives/engine';
 import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableCode, type TableId } from '@fives/protocol';
+import { botSeat } from './bot-seats.ts';
 import type { Person } from './change.ts';
 import { withClock } from './clock.ts';
 import { type SeedSource, dealNextHand } from './dealer.ts';
@@ -21,11 +22,13 @@ export function openTable(
   const game = newGame(rulesInput);
   if (!game.ok) return { ok: false, error: fromGameError(game.error) };
   const players = game.value.rules.players;
-  const seats: SeatRecord[] = (specs ?? Array.from({ length: players }, () => ({ type: 'human' as const }))).map((s) =>
-    s.type === 'bot' ? { kind: 'bot', level: s.level } : { kind: 'open' },
-  );
-  const first = seats.findIndex((s) => s.kind === 'open');
+  const wanted = specs ?? Array.from({ length: players }, () => ({ type: 'human' as const }));
+  const seats: SeatRecord[] = wanted.map(() => ({ kind: 'open' }));
+  const first = wanted.findIndex((s) => s.type === 'human');
   if (first >= 0) seats[first] = { kind: 'human', playerId: host.id, name: host.name };
+  wanted.forEach((s, i) => {
+    if (s.type === 'bot') seats[i] = botSeat(seats, i, s.level);
+  });
   return ok({
     table: { hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings, fair: null },
     seat: first >= 0 ? first : null,
@@ -50,8 +53,9 @@ export function startedTable(o: {
   if (!dealt.ok) return { ok: false, error: fromGameError(dealt.error) };
   const seats: SeatRecord[] = Array.from({ length: players }, (_, i) => {
     const p = o.people[i];
-    return p === undefined ? { kind: 'bot', level: o.level } : { kind: 'human', playerId: p.id, name: p.name };
+    return p === undefined ? { kind: 'open' } : { kind: 'human', playerId: p.id, name: p.name };
   });
+  for (let i = o.people.length; i < players; i++) seats[i] = botSeat(seats, i, o.level);
   return ok({
     table: { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value.state, settings: o.settings, fair: dealt.value.fair },
     players,

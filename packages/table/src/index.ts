@@ -8,6 +8,7 @@ export * from './change.ts';
 export * from './settle.ts';
 export * from './create.ts';
 export * from './seating.ts';
+export * from './bot-seats.ts';
 export * from './starting.ts';
 export * from './acting.ts';
 export * from './step.ts';

@@ -1,5 +1,5 @@
 import { type Result, ok } from '@fives/engine';
-import { BotLevelSchema, ErrorCode, PhaseSchema, type Problem } from '@fives/protocol';
+import { BotLevelSchema, ErrorCode, PhaseSchema, type Problem, botNameBesides } from '@fives/protocol';
 import { z } from 'zod';
 import { NO_CLOCK, type TableDoc } from './doc.ts';
 import { refuse } from './outcome.ts';
@@ -10,8 +10,9 @@ import { refuse } from './outcome.ts';
  * checks its shape: a document the server cannot read is refused with a clear problem, never
  * half-read. Version 0 is the document as servers wrote it before it had a version: no
  * `schema`, and from before the clocks and the deals' seeds, no `clock`, `fair` or `updatedAt`.
+ * Version 1 had no names for the computer players (every one read "Computer (level)").
  */
-export const TABLE_SCHEMA = 1;
+export const TABLE_SCHEMA = 2;
 
 export type StoredTableDoc = TableDoc & { readonly schema: typeof TABLE_SCHEMA };
 
@@ -22,7 +23,7 @@ export function toStored(doc: TableDoc): StoredTableDoc {
 const SeatSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('open') }),
   z.strictObject({ kind: z.literal('human'), playerId: z.string().min(1), name: z.string(), away: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema }),
+  z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema, name: z.string().min(1) }),
 ]);
 
 const DealSecretSchema = z.strictObject({ game: z.int().min(1), hand: z.int().min(1), seed: z.string().min(1), commitment: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -66,7 +67,23 @@ type Raw = Record<string, unknown>;
 const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
   // 0 → 1: the schema field itself; the fields older servers did not write get what they meant.
   (raw) => ({ ...raw, clock: raw.clock ?? NO_CLOCK, fair: raw.fair ?? null, updatedAt: raw.updatedAt ?? raw.createdAt, schema: 1 }),
+  // 1 → 2: each computer player gets the name a new one would get at that table (seat order).
+  (raw) => ({ ...raw, seats: Array.isArray(raw.seats) ? namedBots(raw.seats) : raw.seats, schema: 2 }),
 ];
+
+/** Stored seats of version 1: a computer player named as `botSeat` names one, after the people and the earlier ones. */
+function namedBots(seats: readonly unknown[]): unknown[] {
+  const named: unknown[] = seats.slice();
+  const taken = (at: number): string[] =>
+    named.flatMap((s, i) => {
+      const name = i === at || typeof s !== 'object' || s === null ? undefined : (s as Raw).name;
+      return typeof name === 'string' ? [name] : [];
+    });
+  named.forEach((s, at) => {
+    if (typeof s === 'object' && s !== null && (s as Raw).kind === 'bot' && (s as Raw).name === undefined) named[at] = { ...s, name: botNameBesides(taken(at)) };
+  });
+  return named;
+}
 
 /** A stored document, migrated to `TABLE_SCHEMA` and checked; a refusal names what is wrong with it. */
 export function fromStored(stored: unknown): Result<TableDoc, Problem> {

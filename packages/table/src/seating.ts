@@ -1,5 +1,6 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
+import { botSeat, distinctBotNames } from './bot-seats.ts';
 import type { Cause, Change, Person } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
 import { hostAfter } from './host.ts';
@@ -19,7 +20,7 @@ export function takeOpenSeat(d: TableDoc, person: Person): Result<{ seat: number
   if (d.phase !== 'waiting' || seat < 0) return refuse(ErrorCode.tableFull, 'every seat is taken');
   const seats = d.seats.slice();
   seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
-  return ok({ seat, change: { doc: { ...d, seats }, cause: { kind: 'joined', seat } } });
+  return ok({ seat, change: { doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } } });
 }
 
 /** The person who was away is back: their seat is theirs again, taken from its stand-in. */
@@ -74,7 +75,7 @@ export function reseat(d: TableDoc, seat: number, person: Person): Result<Change
   if (d.phase !== 'waiting' || d.seats[seat]?.kind !== 'open' || seatOf(d, person.id) !== null) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
-  return ok({ doc: { ...d, seats }, cause: { kind: 'joined', seat } });
+  return ok({ doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } });
 }
 
 /** Host, while the table waits: a seat opens or gets a computer player. */
@@ -84,7 +85,7 @@ export function setSeat(d: TableDoc, playerId: PlayerId, seat: number, occupant:
   const current = d.seats[seat];
   if (current === undefined) return refuse(ErrorCode.badSeat, `there is no seat ${seat} at this ${d.seats.length}-seat table`);
   if (current.kind === 'human') return refuse(ErrorCode.seatTaken, `${current.name} sits at seat ${seat}`);
-  const next: SeatRecord = occupant.type === 'bot' ? { kind: 'bot', level: occupant.level } : { kind: 'open' };
+  const next: SeatRecord = occupant.type === 'bot' ? botSeat(d.seats, seat, occupant.level) : { kind: 'open' };
   if (sameSeat(current, next)) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = next;

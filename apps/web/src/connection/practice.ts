@@ -13,6 +13,7 @@ import {
   startHand,
   view,
 } from '@fives/engine';
+import { botNameBesides } from '@fives/protocol';
 import { mugginsChance } from '../lib/hints.ts';
 import { botAction } from './bot.ts';
 import {
@@ -42,7 +43,6 @@ export interface PracticeOptions {
   readonly now?: () => number;
 }
 
-const BOT_NAMES = ['Ada', 'Basil', 'Cleo'] as const;
 const HUMAN: number = 0;
 const SUPPORTED: ReadonlySet<ClientActionType> = new Set(['setName', 'playNow', 'move', 'nextHand', 'rematch', 'leaveTable']);
 
@@ -55,6 +55,8 @@ interface Game {
   readonly setup: GameSetup;
   readonly rules: Rules;
   readonly levels: readonly BotLevel[];
+  /** The computer players' names by seat, given as the game starts: none is the person's, as at a table online. */
+  readonly names: readonly string[];
   state: GameState;
   number: number;
   deadline: number | null;
@@ -144,7 +146,9 @@ export class PracticeConnection implements Connection {
     if (!created.ok) return this.#refuse(created.error);
     this.#cancelTimers();
     const levels = Array.from({ length: rules.players }, () => setup.level);
-    this.#game = { setup, rules, levels, state: created.value, number: 1, deadline: null };
+    const names: string[] = [this.#state.name ?? 'You'];
+    for (let seat = 1; seat < rules.players; seat++) names.push(botNameBesides(names));
+    this.#game = { setup, rules, levels, names, state: created.value, number: 1, deadline: null };
     this.#deal();
   }
 
@@ -248,7 +252,7 @@ export class PracticeConnection implements Connection {
     const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
       seat === HUMAN
         ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, away: false }
-        : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
+        : { seat, name: game.names[seat] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
     );
     return {
       id: tableId(`practice-${this.#options.seed}`),

@@ -75,9 +75,9 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await ada.getByRole('combobox', { name: 'Turn timer' }).selectOption('0');
     await expect.poll(() => bob.locator('.rules').textContent()).not.toMatch(/a turn/);
 
-    // The host puts a computer player in the last seat.
+    // The host puts a computer player in the last seat: named for nobody at the table (Ada is taken), its level a badge.
     await ada.getByRole('combobox', { name: 'Seat 3' }).selectOption('bot:easy');
-    await bob.locator('.seats li', { hasText: 'Computer (easy)' }).waitFor();
+    await bob.locator('.seats li', { hasText: 'Basil' }).getByText('easy bot').waitFor();
     await ada.getByRole('heading', { name: 'Everyone is here' }).waitFor();
     await shot(ada, 'waiting-room-phone');
     await shot(bob, 'waiting-room-desktop');
