@@ -4,7 +4,7 @@ import { type Change, type Effect, type RecordAppend, type TableDoc, refuse, set
 import type { CommitSeen } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
-import type { TableRuntime, TableServiceOptions } from './service.ts';
+import type { TableRuntime, TableServiceOptions } from './context.ts';
 
 /** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
 export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
