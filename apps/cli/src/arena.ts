@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ArenaSummary, type Budget, LEVELS, POLICIES, playArena, policyByName } from '@fives/bots';
 import { PRESETS, resolveRules, type RulesInput } from '@fives/engine';
-import { type Command, userPath } from './command.ts';
+import { type Command, UsageError, optionsOr, userPath } from './command.ts';
 import { progressBar } from './progress.ts';
 
 const NAMES = [...POLICIES, ...LEVELS.filter((l) => l !== 'expert')];
@@ -28,8 +28,6 @@ Decision times count the moves where a player had a choice.
 
 Exit codes: 0 done; 2 bad options.
 `;
-
-class UsageError extends Error {}
 
 interface Options {
   readonly a: string;
@@ -114,14 +112,8 @@ export const arena: Command = {
   summary: 'pit two computer players against each other and measure them (JSON)',
   help,
   async run(args) {
-    let options: Options;
-    try {
-      options = parseArenaArgs(args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      process.stderr.write(`fives arena: ${error.message}\n\n${help}`);
-      return 2;
-    }
+    const options = await optionsOr('arena', help, () => parseArenaArgs(args));
+    if (options === null) return 2;
     const bar = progressBar(`${options.a} v ${options.b}`, options.games);
     const summary = runArena(options, (done) => bar.update(done));
     bar.finish(`a won ${summary.wins.a}/${summary.games}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NAMED_POLICIES, POLICIES, type PolicyName } from '@fives/bots';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
 import { BOT_LEVELS, type BotLevel, DEFAULT_QUEUE_WAIT_SECONDS, MAX_QUEUE_WAIT_SECONDS } from '@fives/protocol';
-import type { Command } from './command.ts';
+import { type Command, UsageError, optionsOr } from './command.ts';
 import { type SessionOptions, runSession } from './client/session.ts';
 
 const help = `Usage: pnpm --silent fives client --url URL --name NAME [--policy greedy]
@@ -37,8 +37,6 @@ see docs/fairness.md).
 
 Exit codes: 0 the game was played to its end; 1 refused, timed out or taken over; 2 bad options.
 `;
-
-class UsageError extends Error {}
 
 function parse(args: string[]): SessionOptions {
   const flags = new Map<string, string>();
@@ -113,14 +111,8 @@ export const client: Command = {
   summary: 'play a whole game over the network as a headless client (JSON lines)',
   help,
   async run(args) {
-    let options: SessionOptions;
-    try {
-      options = parse(args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      process.stderr.write(`fives client: ${error.message}\n\n${help}`);
-      return 2;
-    }
+    const options = await optionsOr('client', help, () => parse(args));
+    if (options === null) return 2;
     return runSession(options, (line) => process.stdout.write(`${JSON.stringify(line)}\n`));
   },
 };

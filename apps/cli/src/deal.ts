@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RecordSchema, type Rules, RulesInputSchema, dealFromSeed, formatTile, resolveRules } from '@fives/engine';
 import { SeedSchema, commitmentOf } from '@fives/protocol';
-import { type Command, userPath } from './command.ts';
+import { type Command, UsageError, optionsOr, userPath } from './command.ts';
 
 const help = `Usage: pnpm --silent fives deal --seed SEED (--rules RULES_JSON | --record FILE --hand N)
                                [--commitment HEX]
@@ -24,8 +24,6 @@ the deal is the engine's dealFromSeed(rules, seed), so anyone can check it. Prin
 Exit codes: 0 everything given matches; 1 the commitment or the record's deal does not;
 2 bad options or an unreadable record.
 `;
-
-class UsageError extends Error {}
 
 interface Options {
   readonly seed: string;
@@ -94,14 +92,8 @@ export const deal: Command = {
   summary: 'remake a hand’s deal from its revealed seed and check it (provably fair deals)',
   help,
   async run(args) {
-    let o: Options;
-    try {
-      o = await parse(args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      process.stderr.write(`fives deal: ${error.message}\n\n${help}`);
-      return 2;
-    }
+    const o = await optionsOr('deal', help, () => parse(args));
+    if (o === null) return 2;
     const made = dealFromSeed(o.rules, o.seed);
     const hands = made.deal.hands.map((h) => h.map(formatTile));
     const boneyard = made.deal.boneyard.map(formatTile);

@@ -1,7 +1,7 @@
 import { NAMED_POLICIES } from '@fives/bots';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
 import { BOT_LEVELS, type BotLevel } from '@fives/protocol';
-import type { Command } from './command.ts';
+import { type Command, UsageError, optionsOr } from './command.ts';
 import { allFigures } from './loadtest/server-metrics.ts';
 import { LoadStats, percentile } from './loadtest/stats.ts';
 import { TableDriver } from './loadtest/table-driver.ts';
@@ -39,8 +39,6 @@ RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0.
 
 Exit codes: 0 measured (errors or not: they are in the line); 2 bad options; 1 could not start.
 `;
-
-class UsageError extends Error {}
 
 interface LoadOptions {
   readonly urls: string[];
@@ -171,14 +169,8 @@ export const loadtest: Command = {
   summary: 'drive N tables of headless clients and bots against servers; one JSON line of figures',
   help,
   async run(args) {
-    let options: LoadOptions;
-    try {
-      options = parse(args);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      process.stderr.write(`fives loadtest: ${error.message}\n\n${help}`);
-      return 2;
-    }
+    const options = await optionsOr('loadtest', help, () => parse(args));
+    if (options === null) return 2;
     try {
       await allFigures(options.urls);
     } catch (error) {

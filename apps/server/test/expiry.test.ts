@@ -55,7 +55,7 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
         phase: 'playing' as const,
         game: 1,
         updatedAt: at(t0 + 1000),
-        seats: [idle.seats[0]!, { kind: 'bot' as const, level: 'easy' as const }],
+        seats: [idle.seats[0]!, { kind: 'bot' as const, level: 'easy' as const, name: 'Ada' }],
       };
       expect(await store.commit(playing, { game: 1, hand }, t0 + 5000)).toBe(true);
       await store.jobs.put(`a:${idle.id}:0`, 0, t0 + 9000);

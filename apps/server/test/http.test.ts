@@ -64,7 +64,7 @@ describe('the HTTP API', () => {
       scores: null,
       seats: [
         { seat: 0, kind: 'human', name: 'Ada' },
-        { seat: 1, kind: 'bot', level: 'hard' },
+        { seat: 1, kind: 'bot', level: 'hard', name: 'Basil' },
         { seat: 2, kind: 'open' },
       ],
     });

@@ -3,10 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type GameRecord, replayRecord } from '@fives/engine';
-import type { Health } from '@fives/protocol';
+import type { Health, SeatSpec } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMetrics } from '../src/metrics/registry.ts';
-import { TestClient, createTable, guest } from './support/client.ts';
+import type { TestClient } from './support/client.ts';
+import { adaAndBob } from './support/table.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
 import { startRedis, stopRedis } from './support/redis-server.ts';
 import { until } from './support/until.ts';
@@ -54,18 +55,11 @@ describe('Redis killed and stopped under two nodes', () => {
     for (let i = 0; i < TABLES; i++) {
       // The table made on either node; its two people one on each.
       const [home, away] = i % 2 === 0 ? [n0, n1] : [n1, n0];
-      const ada = await guest(home.url, 'Ada');
-      const bob = await guest(home.url, 'Bob');
       // No turn timer: nothing but a state reaching its player moves such a table on.
       // A long game (to 400), so that each table is still being played at the second outage.
-      const { tableId } = await createTable(home.url, ada.token, { players: 3, target: 400 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }], {
-        turnSeconds: null,
-      });
-      const a = await TestClient.connect(home.url, ada.token);
-      const b = await TestClient.connect(away.url, bob.token);
+      const seats: SeatSpec[] = [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }];
+      const { tableId, a, b } = await adaAndBob(home.url, { players: 3, target: 400 }, seats, { turnSeconds: null }, away.url);
       clients.push(a, b);
-      await a.join(tableId);
-      await b.join(tableId);
       expect((await a.request('table:start', { tableId })).ok).toBe(true);
       tables.push({ id: tableId, players: [a, b] });
     }

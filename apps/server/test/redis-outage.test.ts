@@ -7,7 +7,8 @@ import { type GameRecord, replayRecord } from '@fives/engine';
 import type { Health, Problem, TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisTableStore } from '../src/store/redis.ts';
-import { TestClient, createTable, guest } from './support/client.ts';
+import { TestClient } from './support/client.ts';
+import { adaAndBob } from './support/table.ts';
 import { freePort } from './support/process.ts';
 import { uniquePrefix } from './support/redis.ts';
 import { startRedis, stopRedis as stopped } from './support/redis-server.ts';
@@ -34,14 +35,8 @@ describe('Redis restarting in the middle of a game', () => {
     server = await startServer({ store, seed: 'outage', storeProbeMs: 100 });
     const url = server.url;
 
-    const ada = await guest(url, 'Ada');
-    const bob = await guest(url, 'Bob');
-    const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
-    const a = await TestClient.connect(url, ada.token);
-    const b = await TestClient.connect(url, bob.token);
+    const { tableId, a, b, ada, bob } = await adaAndBob(url, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
     a.play();
     b.play();

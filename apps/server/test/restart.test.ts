@@ -1,59 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { type GameRecord, replayRecord } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';
-import { REDIS_URL, redisStore, uniquePrefix } from './support/redis.ts';
-import { TEST_SECRET } from './support/server.ts';
+import { freePort, killed, spawnNode } from './support/process.ts';
+import { redisStore, uniquePrefix } from './support/redis.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server as its own process (what `pnpm start` runs), resolved once it listens. */
-function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      FIVES_SECRET: TEST_SECRET,
-      BOT_DELAY_MS: String(botDelayMs),
-      HAND_PAUSE_MS: '0',
-      LOG_LEVEL: 'info',
-      WEB_ROOT: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Server listening')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+/** The server as its own process (what `pnpm start` runs) on `port`, resolved once it listens. */
+async function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<ChildProcess> {
+  return (await spawnNode(prefix, { BOT_DELAY_MS: String(botDelayMs) }, 'apps/server/src/main.ts', port)).child;
 }
 
 describe('a server process killed mid-game', () => {

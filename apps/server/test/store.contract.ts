@@ -76,7 +76,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect(await ids()).not.toContain(unlisted.id);
       const entry = (await store.openTables(50)).find((t) => t.tableId === listed.id);
       expect(entry).toMatchObject({ code: listed.code, host: 'Host', seats: 2, taken: 1, turnSeconds: 20 });
-      const full = { ...listed, version: 1, seats: [listed.seats[0]!, { kind: 'bot', level: 'easy' } as const] };
+      const full = { ...listed, version: 1, seats: [listed.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' } as const] };
       expect(await store.commit(full)).toBe(true);
       expect(await ids()).not.toContain(listed.id);
       expect(await store.commit({ ...full, version: 2, seats: listed.seats })).toBe(true);
@@ -107,7 +107,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
     it('commits only on the version it was made on', async () => {
       const d = doc();
       await store.create(d);
-      const next = { ...d, version: 1, seats: [d.seats[0]!, { kind: 'bot', level: 'easy' } as const] };
+      const next = { ...d, version: 1, seats: [d.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' } as const] };
       expect(await store.commit(next)).toBe(true);
       expect(await store.commit({ ...next, seats: [] })).toBe(false); // version 1 again: stale
       expect(await store.commit({ ...d, version: 3 })).toBe(false); // skips a version

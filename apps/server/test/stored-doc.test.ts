@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_SCHEMA } from '@fives/table';
 import type { TableDoc } from '../src/tables/doc.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import type { RedisTableStore } from '../src/store/redis.ts';
@@ -10,6 +11,8 @@ import { REDIS_URL, redisStore, uniquePrefix } from './support/redis.ts';
  * A table stored by the server as it was before the document had a schema version (captured
  * from it: test/fixtures/table-doc-v0.json) still loads, and is written back with the version;
  * a stored document that is not a table is refused with a clear error instead of half-read.
+ * Its computer player had no name then (schema 2 gave them one): it loads with the name a new
+ * one would get at that table.
  */
 interface Fixture {
   readonly memory: TableDoc;
@@ -18,6 +21,7 @@ interface Fixture {
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/table-doc-v0.json', import.meta.url), 'utf8')) as Fixture;
 const id = fixture.memory.id;
+const migrated: TableDoc = { ...fixture.memory, seats: [fixture.memory.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' }] };
 
 describe('a stored table document', () => {
   const prefix = uniquePrefix();
@@ -40,11 +44,11 @@ describe('a stored table document', () => {
     expect(JSON.parse(fixture.redisHash.control ?? '{}')).not.toHaveProperty('schema');
     await redis.hSet(key, fixture.redisHash);
     const loaded = await store.load(id);
-    expect(loaded).toEqual(fixture.memory);
+    expect(loaded).toEqual(migrated);
     if (loaded === null) return;
     expect(await store.commit({ ...loaded, version: loaded.version + 1 })).toBe(true);
-    expect(JSON.parse((await redis.hGet(key, 'control')) ?? '{}')).toMatchObject({ schema: 1 });
-    expect(await store.load(id)).toEqual({ ...fixture.memory, version: fixture.memory.version + 1 });
+    expect(JSON.parse((await redis.hGet(key, 'control')) ?? '{}')).toMatchObject({ schema: TABLE_SCHEMA });
+    expect(await store.load(id)).toEqual({ ...migrated, version: migrated.version + 1 });
   });
 
   it('that is not a table is refused with an error naming what is wrong, in Redis', async () => {
@@ -59,7 +63,7 @@ describe('a stored table document', () => {
     // The memory store keeps JSON text as Redis does; put today's text there as an older server wrote it.
     const tables = (memory as unknown as { tables: Map<string, string> }).tables;
     tables.set(id, JSON.stringify(fixture.memory));
-    expect(await memory.load(id)).toEqual(fixture.memory);
+    expect(await memory.load(id)).toEqual(migrated);
     tables.set(id, JSON.stringify({ ...fixture.memory, phase: 'lunch' }));
     await expect(memory.load(id)).rejects.toThrow(/cannot be read: .*phase/);
   });

@@ -1,7 +1,8 @@
 import type { TableView } from '@fives/engine';
 import type { Presence, TableState } from '@fives/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestClient, createTable, guest } from './support/client.ts';
+import { TestClient } from './support/client.ts';
+import { adaAndBob } from './support/table.ts';
 import { FakeClock } from './support/clock.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
 
@@ -18,14 +19,8 @@ describe('disconnect takeover', () => {
   it('a seat whose person is gone past the grace period is played by a stand-in, and is theirs again the moment they come back; the host role moves on', async () => {
     const clock = new FakeClock();
     server = await startServer({ now: clock.now, graceMs: GRACE, seed: 'takeover' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b, ada } = await adaAndBob(server.url, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
     b.play();
 
@@ -70,14 +65,8 @@ describe('disconnect takeover', () => {
 
   it('a person who leaves mid-game is stood in for at once; one who leaves a finished table frees the seat', async () => {
     server = await startServer({ seed: 'leaving' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { players: 2, target: 50 });
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b, bob } = await adaAndBob(server.url, { players: 2, target: 50 });
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
     a.play();
     expect((await b.request('table:leave', { tableId })).ok).toBe(true);
@@ -104,14 +93,8 @@ describe('disconnect takeover', () => {
 
   it('a host who leaves a waiting table hands the role to the next person', async () => {
     server = await startServer({ seed: 'host' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { players: 3 });
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b } = await adaAndBob(server.url, { players: 3 });
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:leave', { tableId })).ok).toBe(true);
     const s = await b.waitForState((x) => x.table.seats[0]?.kind === 'open');
     expect(s.table.hostSeat).toBe(1);
@@ -133,13 +116,8 @@ describe('a seat taken over by another connection', () => {
       const clients: TestClient[] = [];
       try {
         const url = cluster.nodes[0]!.url;
-        const [ada, bob] = [await guest(url, 'Ada'), await guest(url, 'Bob')];
-        const { tableId } = await createTable(url, ada.token, { players: 2 });
-        const first = await TestClient.connect(url, ada.token);
-        const b = await TestClient.connect(url, bob.token);
+        const { tableId, a: first, b, ada } = await adaAndBob(url, { players: 2 });
         clients.push(first, b);
-        await first.join(tableId);
-        await b.join(tableId);
         expect((await first.request('table:start', { tableId })).ok).toBe(true);
         let old = first;
         for (let round = 0; round < 20; round++) {

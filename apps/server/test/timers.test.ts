@@ -1,7 +1,8 @@
 import { type Action, type TableView, legalActions } from '@fives/engine';
 import { type TableState, type Timeout, toWireAction } from '@fives/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestClient, createTable, guest } from './support/client.ts';
+import type { TestClient } from './support/client.ts';
+import { adaAndBob } from './support/table.ts';
 import { FakeClock } from './support/clock.ts';
 import { type TestServer, startServer } from './support/server.ts';
 
@@ -20,14 +21,8 @@ describe('turn timers', () => {
   it('when a person’s turn time runs out, a stand-in moves for them and the table is told; not a moment before', async () => {
     const clock = new FakeClock();
     server = await startServer({ now: clock.now, seed: 'turn-timer' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { players: 2 }, undefined, { turnSeconds: 10 });
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b } = await adaAndBob(server.url, { players: 2 }, undefined, { turnSeconds: 10 });
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
 
     const started = await a.waitForState((s) => s.view?.status === 'playing');
@@ -57,14 +52,8 @@ describe('turn timers', () => {
   it('the host switches the timer on or off; nobody else may', async () => {
     const clock = new FakeClock();
     server = await startServer({ now: clock.now, seed: 'settings' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { players: 2 });
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b } = await adaAndBob(server.url, { players: 2 });
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     const refused = await b.request('table:settings', { tableId, turnSeconds: 20 });
     expect(refused.ok ? null : refused.error.code).toBe('table/not_host');
     const changed = await a.request('table:settings', { tableId, turnSeconds: 20, listed: true });
@@ -91,14 +80,8 @@ describe('the Muggins window', () => {
   it('a call after the server’s window is refused (muggins/window_closed) and changes nothing; a call in time scores', async () => {
     const clock = new FakeClock();
     server = await startServer({ now: clock.now, mugginsWindowMs: 5_000, seed: 'muggins-window' });
-    const ada = await guest(server.url, 'Ada');
-    const bob = await guest(server.url, 'Bob');
-    const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 });
-    const a = await TestClient.connect(server.url, ada.token);
-    const b = await TestClient.connect(server.url, bob.token);
+    const { tableId, a, b } = await adaAndBob(server.url, { preset: 'muggins', players: 2 });
     clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
     expect((await a.request('table:start', { tableId })).ok).toBe(true);
 
     /** Makes one move for whoever is to move: Ada never counts, Bob counts right and calls Muggins only when told. */

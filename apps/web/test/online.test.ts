@@ -1,8 +1,9 @@
-import { legalActions } from '@fives/engine';
+import { type TableView, legalActions } from '@fives/engine';
 import { toWireAction } from '@fives/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyValueStore } from '../src/connection/guest.ts';
+import { describeEvent, turnSentence } from '../src/lib/announce.ts';
 import { type GameSocket, OnlineConnection } from '../src/connection/online.ts';
 import type { ClientState, GameSetup, Move } from '../src/connection/types.ts';
 import { type GameServer, startGameServer } from './support/server.ts';
@@ -151,6 +152,40 @@ describe('the online connection against the real server', () => {
     expect(mine.table?.summary.turnDeadline).toBeLessThanOrEqual(Date.now() + 30_000);
     solo.send({ type: 'leaveTable' });
     await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
+  });
+
+  it('names the computer players for nobody at the table, in the seats, the status line and the move log', async () => {
+    const ada = await named('Ada');
+    ada.send({ type: 'playNow', setup: { ...SETUP, level: 'hard' } });
+    const dealt = await until(ada, (x) => x.table?.summary.phase === 'playing', 'the dealt table');
+    const seats = dealt.table!.summary.seats;
+    expect(seats.map((x) => [x.name, x.level])).toEqual([
+      ['Ada', null],
+      ['Basil', 'hard'],
+      ['Cleo', 'hard'],
+    ]);
+    const names = seats.map((x) => x.name);
+    // Every view this client is shown, while Ada plays until a computer player has moved too.
+    const views: TableView[] = [];
+    const stop = ada.subscribe((x) => {
+      if (x.table?.view) views.push(x.table.view);
+    });
+    const botsMoved = (x: ClientState): boolean => (x.table?.view?.hand?.log ?? []).some((e) => 'seat' in e && e.seat === 1);
+    for (let i = 0; i < 200 && !botsMoved(ada.state); i++) {
+      const s = await until(ada, (x) => botsMoved(x) || (!x.sending && x.table?.view != null && legalActions(x.table.view).length > 0), 'a move or a bot’s');
+      if (botsMoved(s)) break;
+      ada.send({ type: 'move', move: toWireAction(legalActions(s.table!.view!)[0]!) });
+      await until(ada, (x) => !x.sending, 'the answer');
+    }
+    stop();
+    const view = ada.state.table!.view!;
+    const bySeat1 = (view.hand?.log ?? []).filter((e) => 'seat' in e && e.seat === 1);
+    expect(bySeat1.length).toBeGreaterThan(0);
+    for (const e of bySeat1) expect(describeEvent(e, view.rules, names, 0)).toMatch(/^Basil /);
+    const botsTurn = views.find((v) => v.status === 'playing' && v.hand !== null && v.hand.turn !== 0);
+    expect(botsTurn && turnSentence(botsTurn, names)).toMatch(/^(Basil|Cleo) (to play|is counting)\.$/);
+    ada.send({ type: 'leaveTable' });
+    await until(ada, (x) => x.table === null && x.joining === null, 'the lobby');
   });
 
   it('lets the host change the turn time and the listing after making the table, and nobody else', async () => {

@@ -239,6 +239,18 @@ describe('PracticeConnection', () => {
     expect(conn.state.table).toBe(before);
   });
 
+  it('names its computer players as a table online does: for nobody at the table, the level apart', () => {
+    const conn = practice('names', manualClock());
+    conn.send({ type: 'setName', name: 'Ada' });
+    conn.send({ type: 'playNow', setup: setup('allFives', 4) });
+    expect(conn.state.table?.summary.seats.map((x) => [x.name, x.level])).toEqual([
+      ['Ada', null],
+      ['Basil', 'medium'],
+      ['Cleo', 'medium'],
+      ['Dara', 'medium'],
+    ]);
+  });
+
   it('refuses what needs the server, and a practice table of the wrong size', () => {
     const conn = practice('x', manualClock());
     conn.send({ type: 'joinQueue', players: 2, preset: 'allFives' });

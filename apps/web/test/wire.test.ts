@@ -20,7 +20,7 @@ const summary = {
   seats: [
     { seat: 0, kind: 'human', name: 'Ada', away: false },
     { seat: 1, kind: 'human', name: 'Bob', away: true },
-    { seat: 2, kind: 'bot', level: 'medium', name: 'Computer (medium)' },
+    { seat: 2, kind: 'bot', level: 'medium', name: 'Basil' },
   ],
   scores: [15, 0, 10],
   createdAt: '2026-11-29T11:00:00.000Z',
@@ -35,7 +35,7 @@ describe('from the wire to the screens', () => {
     expect(s.seats).toEqual([
       { seat: 0, kind: 'human', name: 'Ada', level: null, connected: true, away: false },
       { seat: 1, kind: 'human', name: 'Bob', level: null, connected: false, away: true },
-      { seat: 2, kind: 'bot', name: 'Computer (medium)', level: 'medium', connected: true, away: false },
+      { seat: 2, kind: 'bot', name: 'Basil', level: 'medium', connected: true, away: false },
     ]);
     expect(s).toMatchObject({ id: 'k3v9q2m7xa', code: 'K7QM3X', inviteUrl: 'http://host/t/k3v9q2m7xa', hostSeat: 0, phase: 'playing', game: 1 });
     // Before any presence, people count as connected (the join's presence follows at once).

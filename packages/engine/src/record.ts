@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actionFromText, actionToText } from './action-text.ts';
 import { END_NAMES } from './board.ts';
 import { dealFromOrder } from './deal.ts';
+import { type Result, ok } from './errors.ts';
 import { apply, newGame, startHand } from './game.ts';
 import { RulesInputSchema, resolveRules, type Rules } from './rules.ts';
 import type { Action, Deal, GameState, HandEvent, HandState } from './state.ts';
@@ -45,21 +46,21 @@ export interface RecordProblem {
 }
 
 /** Parses a record, with the path of the first bad field when it is not one. */
-export function parseRecord(input: unknown): { ok: true; record: GameRecord; rules: Rules } | { ok: false; problem: RecordProblem } {
+export function parseRecord(input: unknown): Result<{ readonly record: GameRecord; readonly rules: Rules }, RecordProblem> {
   const parsed = RecordSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, problem: { path: (issue?.path ?? []).join('.'), message: issue?.message ?? 'not a record' } };
+    return { ok: false, error: { path: (issue?.path ?? []).join('.'), message: issue?.message ?? 'not a record' } };
   }
   const record = parsed.data;
   const resolved = resolveRules(record.rules);
-  if (!resolved.ok) return { ok: false, problem: { path: 'rules', message: resolved.error.message } };
+  if (!resolved.ok) return { ok: false, error: { path: 'rules', message: resolved.error.message } };
   const rules = resolved.value;
   for (const [h, hand] of record.hands.entries()) {
     const problem = dealProblem(rules, hand, `hands.${h}`);
-    if (problem) return { ok: false, problem };
+    if (problem) return { ok: false, error: problem };
   }
-  return { ok: true, record, rules };
+  return ok({ record, rules });
 }
 
 function dealProblem(rules: Rules, hand: RecordHand, at: string): RecordProblem | null {
@@ -175,9 +176,9 @@ export interface Replayed {
 export function replayRecord(input: unknown): Replayed {
   const parsed = parseRecord(input);
   if (!parsed.ok) {
-    return { exitCode: 2, output: { ok: false, error: { code: 'record/invalid', ...parsed.problem } } };
+    return { exitCode: 2, output: { ok: false, error: { code: 'record/invalid', ...parsed.error } } };
   }
-  const { record, rules } = parsed;
+  const { record, rules } = parsed.value;
   const started = newGame(record.rules);
   if (!started.ok) {
     return { exitCode: 2, output: { ok: false, error: { code: 'record/invalid', path: 'rules', message: started.error.message } } };

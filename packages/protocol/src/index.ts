@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './ids.ts';
+export * from './bot-names.ts';
 export * from './view.ts';
 export * from './actions.ts';
 export * from './table.ts';

@@ -1,9 +1,9 @@
-import { apply } from '@fives/engine';
-import { ErrorCode, type PlayerId, type WireAction, toEngineAction } from '@fives/protocol';
+import { type Result, apply, ok } from '@fives/engine';
+import { ErrorCode, type PlayerId, type Problem, type WireAction, toEngineAction } from '@fives/protocol';
 import type { Actor } from './actors.ts';
 import type { Change } from './change.ts';
 import type { TableDoc } from './doc.ts';
-import { type Outcome, fromGameError, refuse, success } from './outcome.ts';
+import { fromGameError, refuse } from './outcome.ts';
 import { closedBy } from './record.ts';
 
 /** A person's move: for their own `seat`, made on table `version`. */
@@ -19,7 +19,7 @@ export interface Move {
  * older one was made on a board that is gone), by the seat's person, and a Muggins call within
  * the window. Making it takes the seat back from a stand-in.
  */
-export function act(d: TableDoc, now: number, move: Move): Outcome<Change> {
+export function act(d: TableDoc, now: number, move: Move): Result<Change, Problem> {
   const { seat, version, wire } = move;
   if (d.version !== version) {
     return refuse(ErrorCode.stale, `the table has moved on to version ${d.version}; this action was made on ${version}`, { version: d.version });
@@ -33,19 +33,19 @@ export function act(d: TableDoc, now: number, move: Move): Outcome<Change> {
   if (!changed.ok || owner.away !== true) return changed;
   const seats = changed.value.doc.seats.slice();
   seats[seat] = { kind: 'human', playerId: owner.playerId, name: owner.name };
-  return success({ ...changed.value, doc: { ...changed.value.doc, seats } });
+  return ok({ ...changed.value, doc: { ...changed.value.doc, seats } });
 }
 
 /** The engine's move for `seat`, by whoever made it; the hand it closes goes to the game's record. */
-export function actionChange(d: TableDoc, seat: number, wire: WireAction, by: 'person' | Actor['why']): Outcome<Change> {
+export function actionChange(d: TableDoc, seat: number, wire: WireAction, by: 'person' | Actor['why']): Result<Change, Problem> {
   const state = d.state;
   if (d.phase === 'waiting' || state === null) return refuse(ErrorCode.notPlaying, 'the game has not started');
   if (d.phase === 'over') return refuse(ErrorCode.gameOver, 'the game is over');
   const isLead = state.hand !== null && state.hand.board.tiles === 0;
   const next = apply(state, toEngineAction(wire, seat, isLead));
-  if (!next.ok) return { ok: false, problem: fromGameError(next.error) };
+  if (!next.ok) return { ok: false, error: fromGameError(next.error) };
   const hand = closedBy(state, next.value);
-  return success({
+  return ok({
     doc: { ...d, state: next.value, phase: next.value.status === 'over' ? 'over' : 'playing' },
     ...(hand === null ? {} : { append: { game: d.game, hand } }),
     cause: { kind: 'action', seat, type: wire.type, by },

@@ -1,11 +1,12 @@
-import { type RulesInput, newGame } from '@fives/engine';
-import { type BotLevel, ErrorCode, type SeatSpec, type TableCode, type TableId } from '@fives/protocol';
+import { type Result, type RulesInput, newGame, ok } from '@fives/engine';
+import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableCode, type TableId } from '@fives/protocol';
+import { botSeat } from './bot-seats.ts';
 import type { Person } from './change.ts';
 import { withClock } from './clock.ts';
 import { type SeedSource, dealNextHand } from './dealer.ts';
 import { NO_CLOCK, type SeatRecord, type TableDoc, type TableSettings } from './doc.ts';
 import { nextStepAt } from './next-step.ts';
-import { type Outcome, fromGameError, refuse, success } from './outcome.ts';
+import { fromGameError, refuse } from './outcome.ts';
 import type { Timing } from './settle.ts';
 
 /** A table before it has an id, a code and a time: what the host's choices make of it. */
@@ -17,16 +18,18 @@ export function openTable(
   rulesInput: RulesInput,
   specs: readonly SeatSpec[] | undefined,
   settings: TableSettings,
-): Outcome<{ table: NewTable; seat: number | null; players: number }> {
+): Result<{ table: NewTable; seat: number | null; players: number }, Problem> {
   const game = newGame(rulesInput);
-  if (!game.ok) return { ok: false, problem: fromGameError(game.error) };
+  if (!game.ok) return { ok: false, error: fromGameError(game.error) };
   const players = game.value.rules.players;
-  const seats: SeatRecord[] = (specs ?? Array.from({ length: players }, () => ({ type: 'human' as const }))).map((s) =>
-    s.type === 'bot' ? { kind: 'bot', level: s.level } : { kind: 'open' },
-  );
-  const first = seats.findIndex((s) => s.kind === 'open');
+  const wanted = specs ?? Array.from({ length: players }, () => ({ type: 'human' as const }));
+  const seats: SeatRecord[] = wanted.map(() => ({ kind: 'open' }));
+  const first = wanted.findIndex((s) => s.type === 'human');
   if (first >= 0) seats[first] = { kind: 'human', playerId: host.id, name: host.name };
-  return success({
+  wanted.forEach((s, i) => {
+    if (s.type === 'bot') seats[i] = botSeat(seats, i, s.level);
+  });
+  return ok({
     table: { hostId: host.id, rulesInput, seats, phase: 'waiting', game: 0, state: null, settings, fair: null },
     seat: first >= 0 ? first : null,
     players,
@@ -40,19 +43,20 @@ export function startedTable(o: {
   readonly rulesInput: RulesInput;
   readonly settings: TableSettings;
   readonly seeds: SeedSource;
-}): Outcome<{ table: NewTable; players: number }> {
+}): Result<{ table: NewTable; players: number }, Problem> {
   const fresh = newGame(o.rulesInput);
-  if (!fresh.ok) return { ok: false, problem: fromGameError(fresh.error) };
+  if (!fresh.ok) return { ok: false, error: fromGameError(fresh.error) };
   const players = fresh.value.rules.players;
   const host = o.people[0];
   if (host === undefined || o.people.length > players) return refuse(ErrorCode.internal, `cannot seat ${o.people.length} people at ${players} seats`);
   const dealt = dealNextHand(fresh.value, 1, o.seeds, null);
-  if (!dealt.ok) return { ok: false, problem: fromGameError(dealt.error) };
+  if (!dealt.ok) return { ok: false, error: fromGameError(dealt.error) };
   const seats: SeatRecord[] = Array.from({ length: players }, (_, i) => {
     const p = o.people[i];
-    return p === undefined ? { kind: 'bot', level: o.level } : { kind: 'human', playerId: p.id, name: p.name };
+    return p === undefined ? { kind: 'open' } : { kind: 'human', playerId: p.id, name: p.name };
   });
-  return success({
+  for (let i = o.people.length; i < players; i++) seats[i] = botSeat(seats, i, o.level);
+  return ok({
     table: { hostId: host.id, rulesInput: o.rulesInput, seats, phase: 'playing', game: 1, state: dealt.value.state, settings: o.settings, fair: dealt.value.fair },
     players,
   });

@@ -4,11 +4,12 @@ import type { BotLevel, Phase, PlayerId, TableCode, TableId } from '@fives/proto
 /**
  * A seat as the server keeps it: the player id of a person is private to the server. `away`: the
  * person is gone (past the grace period, or left mid-game) and a computer player plays for them.
+ * A computer player's `name` is nobody else's at the table (`bot-seats.ts`).
  */
 export type SeatRecord =
   | { readonly kind: 'open' }
   | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean }
-  | { readonly kind: 'bot'; readonly level: BotLevel };
+  | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** What the host chooses about the table beyond the rules. */
 export interface TableSettings {

@@ -9,6 +9,7 @@ export * from './settle.ts';
 export * from './timing.ts';
 export * from './create.ts';
 export * from './seating.ts';
+export * from './bot-seats.ts';
 export * from './starting.ts';
 export * from './acting.ts';
 export * from './step.ts';

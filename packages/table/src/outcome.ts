@@ -1,4 +1,4 @@
-import { type GameError, GameErrorCode } from '@fives/engine';
+import { type GameError, GameErrorCode, type Result } from '@fives/engine';
 import { ErrorCode, type Problem } from '@fives/protocol';
 
 /**
@@ -42,13 +42,10 @@ export function problem(code: ErrorCode, message: string, extra: Omit<Problem, '
   return { code, message, ...extra };
 }
 
-/** A refusal or a value: what every table decision returns, and the server answers with. */
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Problem };
-
-export function refuse(code: ErrorCode, message: string, extra: Omit<Problem, 'code' | 'message'> = {}): Outcome<never> {
-  return { ok: false, problem: problem(code, message, extra) };
-}
-
-export function success<T>(value: T): Outcome<T> {
-  return { ok: true, value };
+/**
+ * A table decision's outcome is the engine's own `Result`, refused with the protocol's `Problem`
+ * (`Result<T, Problem>`): one shape from the engine through the table, the server and the clients.
+ */
+export function refuse(code: ErrorCode, message: string, extra: Omit<Problem, 'code' | 'message'> = {}): Result<never, Problem> {
+  return { ok: false, error: problem(code, message, extra) };
 }

@@ -1,7 +1,8 @@
-import { BotLevelSchema, ErrorCode, PhaseSchema } from '@fives/protocol';
+import { type Result, ok } from '@fives/engine';
+import { BotLevelSchema, ErrorCode, PhaseSchema, type Problem, botNameBesides } from '@fives/protocol';
 import { z } from 'zod';
 import { NO_CLOCK, type TableDoc } from './doc.ts';
-import { type Outcome, refuse, success } from './outcome.ts';
+import { refuse } from './outcome.ts';
 
 /**
  * The stored table document and its schema version. A store writes `toStored(doc)` and reads
@@ -9,8 +10,9 @@ import { type Outcome, refuse, success } from './outcome.ts';
  * checks its shape: a document the server cannot read is refused with a clear problem, never
  * half-read. Version 0 is the document as servers wrote it before it had a version: no
  * `schema`, and from before the clocks and the deals' seeds, no `clock`, `fair` or `updatedAt`.
+ * Version 1 had no names for the computer players (every one read "Computer (level)").
  */
-export const TABLE_SCHEMA = 1;
+export const TABLE_SCHEMA = 2;
 
 export type StoredTableDoc = TableDoc & { readonly schema: typeof TABLE_SCHEMA };
 
@@ -21,7 +23,7 @@ export function toStored(doc: TableDoc): StoredTableDoc {
 const SeatSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('open') }),
   z.strictObject({ kind: z.literal('human'), playerId: z.string().min(1), name: z.string(), away: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema }),
+  z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema, name: z.string().min(1) }),
 ]);
 
 const DealSecretSchema = z.strictObject({ game: z.int().min(1), hand: z.int().min(1), seed: z.string().min(1), commitment: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -65,10 +67,26 @@ type Raw = Record<string, unknown>;
 const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
   // 0 → 1: the schema field itself; the fields older servers did not write get what they meant.
   (raw) => ({ ...raw, clock: raw.clock ?? NO_CLOCK, fair: raw.fair ?? null, updatedAt: raw.updatedAt ?? raw.createdAt, schema: 1 }),
+  // 1 → 2: each computer player gets the name a new one would get at that table (seat order).
+  (raw) => ({ ...raw, seats: Array.isArray(raw.seats) ? namedBots(raw.seats) : raw.seats, schema: 2 }),
 ];
 
+/** Stored seats of version 1: a computer player named as `botSeat` names one, after the people and the earlier ones. */
+function namedBots(seats: readonly unknown[]): unknown[] {
+  const named: unknown[] = seats.slice();
+  const taken = (at: number): string[] =>
+    named.flatMap((s, i) => {
+      const name = i === at || typeof s !== 'object' || s === null ? undefined : (s as Raw).name;
+      return typeof name === 'string' ? [name] : [];
+    });
+  named.forEach((s, at) => {
+    if (typeof s === 'object' && s !== null && (s as Raw).kind === 'bot' && (s as Raw).name === undefined) named[at] = { ...s, name: botNameBesides(taken(at)) };
+  });
+  return named;
+}
+
 /** A stored document, migrated to `TABLE_SCHEMA` and checked; a refusal names what is wrong with it. */
-export function fromStored(stored: unknown): Outcome<TableDoc> {
+export function fromStored(stored: unknown): Result<TableDoc, Problem> {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return refuse(ErrorCode.internal, 'a stored table is not an object');
   let raw = stored as Raw;
   const from = raw.schema ?? 0;
@@ -87,5 +105,5 @@ export function fromStored(stored: unknown): Outcome<TableDoc> {
   // The document as it was read, not zod's copy of it: the check changes nothing (not even the
   // order of the engine's keys, which its own states are compared by), and costs no copy.
   const { schema: _schema, ...doc } = raw;
-  return success(doc as unknown as TableDoc);
+  return ok(doc as unknown as TableDoc);
 }

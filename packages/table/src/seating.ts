@@ -1,8 +1,10 @@
-import { ErrorCode, type PlayerId, type SeatSpec } from '@fives/protocol';
+import { type Result, ok } from '@fives/engine';
+import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
+import { botSeat, distinctBotNames } from './bot-seats.ts';
 import type { Cause, Change, Person } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
 import { hostAfter } from './host.ts';
-import { type Outcome, refuse, success } from './outcome.ts';
+import { refuse } from './outcome.ts';
 import { seatOf } from './summary.ts';
 
 /**
@@ -11,24 +13,24 @@ import { seatOf } from './summary.ts';
  */
 
 /** The person takes the first open seat of a waiting table (their own if they have one already). */
-export function takeOpenSeat(d: TableDoc, person: Person): Outcome<{ seat: number; change: Change | null }> {
+export function takeOpenSeat(d: TableDoc, person: Person): Result<{ seat: number; change: Change | null }, Problem> {
   const again = seatOf(d, person.id);
-  if (again !== null) return success({ seat: again, change: null });
+  if (again !== null) return ok({ seat: again, change: null });
   const seat = d.seats.findIndex((s) => s.kind === 'open');
   if (d.phase !== 'waiting' || seat < 0) return refuse(ErrorCode.tableFull, 'every seat is taken');
   const seats = d.seats.slice();
   seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
-  return success({ seat, change: { doc: { ...d, seats }, cause: { kind: 'joined', seat } } });
+  return ok({ seat, change: { doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } } });
 }
 
 /** The person who was away is back: their seat is theirs again, taken from its stand-in. */
-export function comeBack(d: TableDoc, playerId: PlayerId): Outcome<Change | null> {
+export function comeBack(d: TableDoc, playerId: PlayerId): Result<Change | null, Problem> {
   const seat = seatOf(d, playerId);
   const s = seat === null ? undefined : d.seats[seat];
-  if (seat === null || s?.kind !== 'human' || s.away !== true) return success(null);
+  if (seat === null || s?.kind !== 'human' || s.away !== true) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = { kind: 'human', playerId: s.playerId, name: s.name };
-  return success({ doc: { ...d, seats }, cause: { kind: 'returned', seat } });
+  return ok({ doc: { ...d, seats }, cause: { kind: 'returned', seat } });
 }
 
 /**
@@ -36,22 +38,22 @@ export function comeBack(d: TableDoc, playerId: PlayerId): Outcome<Change | null
  * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
  * hands the role on.
  */
-export function leave(d: TableDoc, playerId: PlayerId): Outcome<Change | null> {
+export function leave(d: TableDoc, playerId: PlayerId): Result<Change | null, Problem> {
   const seat = seatOf(d, playerId);
   const s = seat === null ? undefined : d.seats[seat];
-  if (seat === null || s?.kind !== 'human') return success(null);
+  if (seat === null || s?.kind !== 'human') return ok(null);
   const seats = d.seats.slice();
   switch (d.phase) {
     case 'waiting':
       seats[seat] = { kind: 'open' };
-      return success({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'left', seat } });
+      return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'left', seat } });
     case 'playing':
-      if (s.away === true) return success(null);
+      if (s.away === true) return ok(null);
       seats[seat] = { ...s, away: true };
-      return success({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'away', seat } });
+      return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'away', seat } });
     case 'over':
       seats[seat] = { kind: 'open' };
-      return success({ doc: { ...d, seats, phase: 'waiting', state: null, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'left', seat } });
+      return ok({ doc: { ...d, seats, phase: 'waiting', state: null, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'left', seat } });
   }
 }
 
@@ -59,46 +61,46 @@ export function leave(d: TableDoc, playerId: PlayerId): Outcome<Change | null> {
  * Nobody has held `seat` of `playerId` for the grace period: the person is away (a stand-in
  * plays for them) or, while the table waits, gives the seat up; a host hands the role on.
  */
-export function goneAway(d: TableDoc, seat: number, playerId: PlayerId): Outcome<Change | null> {
+export function goneAway(d: TableDoc, seat: number, playerId: PlayerId): Result<Change | null, Problem> {
   const r = d.seats[seat];
-  if (r?.kind !== 'human' || r.playerId !== playerId || r.away === true) return success(null);
+  if (r?.kind !== 'human' || r.playerId !== playerId || r.away === true) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = d.phase === 'waiting' ? { kind: 'open' } : { ...r, away: true };
   const cause: Cause = { kind: d.phase === 'waiting' ? 'left' : 'away', seat };
-  return success({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause });
+  return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause });
 }
 
 /** The person given up for gone was there after all: their seat again, if the waiting table still has it open. */
-export function reseat(d: TableDoc, seat: number, person: Person): Outcome<Change | null> {
-  if (d.phase !== 'waiting' || d.seats[seat]?.kind !== 'open' || seatOf(d, person.id) !== null) return success(null);
+export function reseat(d: TableDoc, seat: number, person: Person): Result<Change | null, Problem> {
+  if (d.phase !== 'waiting' || d.seats[seat]?.kind !== 'open' || seatOf(d, person.id) !== null) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
-  return success({ doc: { ...d, seats }, cause: { kind: 'joined', seat } });
+  return ok({ doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } });
 }
 
 /** Host, while the table waits: a seat opens or gets a computer player. */
-export function setSeat(d: TableDoc, playerId: PlayerId, seat: number, occupant: SeatSpec): Outcome<Change | null> {
+export function setSeat(d: TableDoc, playerId: PlayerId, seat: number, occupant: SeatSpec): Result<Change | null, Problem> {
   if (d.hostId !== playerId) return refuse(ErrorCode.notHost, 'only the host may change the seats');
   if (d.phase !== 'waiting') return refuse(ErrorCode.alreadyStarted, 'the seats are fixed once the game has started');
   const current = d.seats[seat];
   if (current === undefined) return refuse(ErrorCode.badSeat, `there is no seat ${seat} at this ${d.seats.length}-seat table`);
   if (current.kind === 'human') return refuse(ErrorCode.seatTaken, `${current.name} sits at seat ${seat}`);
-  const next: SeatRecord = occupant.type === 'bot' ? { kind: 'bot', level: occupant.level } : { kind: 'open' };
-  if (sameSeat(current, next)) return success(null);
+  const next: SeatRecord = occupant.type === 'bot' ? botSeat(d.seats, seat, occupant.level) : { kind: 'open' };
+  if (sameSeat(current, next)) return ok(null);
   const seats = d.seats.slice();
   seats[seat] = next;
-  return success({ doc: { ...d, seats }, cause: { kind: 'seat', seat, to: next.kind } });
+  return ok({ doc: { ...d, seats }, cause: { kind: 'seat', seat, to: next.kind } });
 }
 
 /** Host: the turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
-export function changeSettings(d: TableDoc, playerId: PlayerId, change: Partial<TableSettings>): Outcome<Change | null> {
+export function changeSettings(d: TableDoc, playerId: PlayerId, change: Partial<TableSettings>): Result<Change | null, Problem> {
   if (d.hostId !== playerId) return refuse(ErrorCode.notHost, 'only the host may change the settings');
   const settings: TableSettings = {
     turnSeconds: change.turnSeconds === undefined ? d.settings.turnSeconds : change.turnSeconds,
     listed: change.listed ?? d.settings.listed,
   };
-  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed) return success(null);
-  return success({ doc: { ...d, settings }, cause: { kind: 'settings' } });
+  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed) return ok(null);
+  return ok({ doc: { ...d, settings }, cause: { kind: 'settings' } });
 }
 
 function sameSeat(a: SeatRecord, b: SeatRecord): boolean {

@@ -1,9 +1,10 @@
+import { type Result, ok } from '@fives/engine';
+import type { Problem } from '@fives/protocol';
 import { type BotChooser, type BotMove, botMove } from './actors.ts';
 import { actionChange } from './acting.ts';
 import type { Change } from './change.ts';
 import type { SeedSource } from './dealer.ts';
 import type { TableDoc } from './doc.ts';
-import { type Outcome, success } from './outcome.ts';
 import { deal } from './starting.ts';
 
 /**
@@ -15,14 +16,14 @@ import { deal } from './starting.ts';
  */
 export type Step = { readonly kind: 'stale' } | { readonly kind: 'idle' } | { readonly kind: 'change'; readonly change: Change; readonly bot: BotMove | null };
 
-export function automaticStep(d: TableDoc, now: number, version: number, sources: { readonly seeds: SeedSource; readonly choose: BotChooser }): Outcome<Step> {
-  if (d.version !== version || d.phase !== 'playing' || d.state === null) return success({ kind: 'stale' });
+export function automaticStep(d: TableDoc, now: number, version: number, sources: { readonly seeds: SeedSource; readonly choose: BotChooser }): Result<Step, Problem> {
+  if (d.version !== version || d.phase !== 'playing' || d.state === null) return ok({ kind: 'stale' });
   if (d.state.status === 'dealing') {
     const dealt = deal(d, sources.seeds);
-    return dealt.ok ? success({ kind: 'change', change: dealt.value, bot: null }) : dealt;
+    return dealt.ok ? ok({ kind: 'change', change: dealt.value, bot: null }) : dealt;
   }
   const bot = botMove(d, now, sources.choose);
-  if (bot === null) return success({ kind: 'idle' });
+  if (bot === null) return ok({ kind: 'idle' });
   const moved = actionChange(d, bot.seat, bot.wire, bot.actor.why);
-  return moved.ok ? success({ kind: 'change', change: moved.value, bot }) : moved;
+  return moved.ok ? ok({ kind: 'change', change: moved.value, bot }) : moved;
 }

@@ -4,10 +4,6 @@ import type { SeatRecord, TableDoc } from './doc.ts';
 
 export { OPEN_TABLES_LIMIT };
 
-export function botName(level: string): string {
-  return `Computer (${level})`;
-}
-
 function seatInfo(seat: SeatRecord, index: number): SeatInfo {
   switch (seat.kind) {
     case 'open':
@@ -15,7 +11,7 @@ function seatInfo(seat: SeatRecord, index: number): SeatInfo {
     case 'human':
       return { seat: index, kind: 'human', name: seat.name, away: seat.away === true };
     case 'bot':
-      return { seat: index, kind: 'bot', level: seat.level, name: botName(seat.level) };
+      return { seat: index, kind: 'bot', level: seat.level, name: seat.name };
   }
 }
 

@@ -55,7 +55,7 @@ describe('seating', () => {
     refused(setSeat(doc, ANN.id, 7, { type: 'bot', level: 'easy' }), 'table/bad_seat');
     expect(value(setSeat(doc, ANN.id, 2, { type: 'human' }))).toBeNull();
     const botted = apply(doc, setSeat(doc, ANN.id, 2, { type: 'bot', level: 'hard' }));
-    expect(botted.doc.seats[2]).toEqual({ kind: 'bot', level: 'hard' });
+    expect(botted.doc.seats[2]).toEqual({ kind: 'bot', level: 'hard', name: 'Ada' });
     expect(botted.doc.version).toBe(doc.version + 1);
     // Listed, waiting, an open seat: it was in the open-tables list and is no longer.
     expect(kinds(botted.effects)).toEqual(['broadcast', 'openTablesChanged']);

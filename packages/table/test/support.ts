@@ -1,12 +1,11 @@
-import { type Action, type TableView, legalActions, seededRandom, view } from '@fives/engine';
-import { type PlayerId, type TableCode, type TableId, toWireAction } from '@fives/protocol';
+import { type Action, type Result, type TableView, legalActions, seededRandom, view } from '@fives/engine';
+import { type PlayerId, type Problem, type TableCode, type TableId, toWireAction } from '@fives/protocol';
 import { expect } from 'vitest';
 import type { BotChooser } from '../src/actors.ts';
 import type { Change, Person } from '../src/change.ts';
 import { type NewTable, founded } from '../src/create.ts';
 import { type SeedSource, seedsFrom } from '../src/dealer.ts';
 import type { TableDoc } from '../src/doc.ts';
-import type { Outcome } from '../src/outcome.ts';
 import { type Settled, type Timing, settle } from '../src/settle.ts';
 
 export const TIMING: Timing = { botDelayMs: 900, handPauseMs: 2500, graceMs: 20_000, mugginsWindowMs: 10_000 };
@@ -25,20 +24,20 @@ export function found(table: NewTable, now = T0): Settled {
   return { doc, stepAt, effects: [] };
 }
 
-export function value<T>(out: Outcome<T>): T {
-  if (!out.ok) throw new Error(`refused: ${out.problem.code}: ${out.problem.message}`);
+export function value<T>(out: Result<T, Problem>): T {
+  if (!out.ok) throw new Error(`refused: ${out.error.code}: ${out.error.message}`);
   return out.value;
 }
 
 /** Settles a decision that must change the table. */
-export function apply(doc: TableDoc, out: Outcome<Change | null>, now = T0): Settled {
+export function apply(doc: TableDoc, out: Result<Change | null, Problem>, now = T0): Settled {
   const change = value(out);
   if (change === null) throw new Error('the decision changed nothing');
   return settle(doc, change, now, TIMING);
 }
 
-export function refused<T>(out: Outcome<T>, code: string): void {
-  expect(out.ok ? 'accepted' : out.problem.code).toBe(code);
+export function refused<T>(out: Result<T, Problem>, code: string): void {
+  expect(out.ok ? 'accepted' : out.error.code).toBe(code);
 }
 
 /** A plain computer player for the tests: its first legal action that is no Muggins call. */

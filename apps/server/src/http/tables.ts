@@ -66,7 +66,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
     const body = request.body;
     const settings = { turnSeconds: body.turnSeconds ?? null, listed: body.listed ?? false };
     const created = await service.create(host, body.rules, body.seats, settings);
-    if (!created.ok) return sendProblem(reply, created.problem);
+    if (!created.ok) return sendProblem(reply, created.error);
     const origin = publicUrl ?? `${request.protocol}://${request.host}`;
     return reply.code(201).send({
       tableId: created.value.id,
@@ -94,7 +94,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
 
   app.get('/api/tables/:id/games/:n/record', { schema: { params: RecordParams } }, async (request, reply) => {
     const record = await service.record(request.params.id, request.params.n);
-    if (!record.ok) return sendProblem(reply, record.problem);
+    if (!record.ok) return sendProblem(reply, record.error);
     return record.value;
   });
 };

@@ -1,12 +1,23 @@
-import { type RulesInput, resolveRules } from '@fives/engine';
-import { type BotLevel, ErrorCode, OPEN_TABLES_LIMIT, type OpenTable, type PlayerId, type QueueId, type QueueMatched, type QueueStatus, type TableId } from '@fives/protocol';
+import { type Result, type RulesInput, ok, resolveRules } from '@fives/engine';
+import {
+  type BotLevel,
+  ErrorCode,
+  OPEN_TABLES_LIMIT,
+  type OpenTable,
+  type PlayerId,
+  type Problem,
+  type QueueId,
+  type QueueMatched,
+  type QueueStatus,
+  type TableId,
+} from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import { newTableId } from '../tables/code.ts';
 import type { TableDoc } from '../tables/doc.ts';
-import { type Outcome, fromGameError, refuse, success } from '../tables/problems.ts';
+import { fromGameError, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { type MatchSlot, type PendingMatch, type QueueCount, queueIdOf } from './matchmaking.ts';
 
@@ -37,7 +48,7 @@ export class LobbyService {
   constructor(private readonly o: LobbyServiceOptions) {}
 
   /** A table with the player at seat 0 and computer players of `level` in the others, dealt at once. */
-  playNow(player: Player, rules: RulesInput, level: BotLevel, turnSeconds: number | null): Promise<Outcome<TableDoc>> {
+  playNow(player: Player, rules: RulesInput, level: BotLevel, turnSeconds: number | null): Promise<Result<TableDoc, Problem>> {
     return this.o.tables.createStarted({ people: [player], level, rulesInput: rules, settings: { turnSeconds, listed: false } });
   }
 
@@ -46,9 +57,9 @@ export class LobbyService {
    * queue as it is now and whether the player still waits in it (false: this arrival completed
    * a table, and `queue:matched` has been sent).
    */
-  async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Outcome<{ status: QueueStatus; waiting: boolean }>> {
+  async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Result<{ status: QueueStatus; waiting: boolean }, Problem>> {
     const resolved = resolveRules(rules);
-    if (!resolved.ok) return { ok: false, problem: fromGameError(resolved.error) };
+    if (!resolved.ok) return { ok: false, error: fromGameError(resolved.error) };
     const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
     for (let attempt = 0; attempt < 4; attempt++) {
       const now = this.nowMs();
@@ -65,7 +76,7 @@ export class LobbyService {
       const status = this.announce(out.count);
       if (status === null) break;
       const waiting = out.kind === 'waiting' || !out.match.tickets.some((t) => t.playerId === player.id);
-      return success({ status, waiting });
+      return ok({ status, waiting });
     }
     throw new Error(`could not put ${player.id} in queue ${queue.id}`);
   }
@@ -122,7 +133,7 @@ export class LobbyService {
     });
     if (!made.ok) {
       // Rules that were checked when the queue was joined; failing now is a bug, not the players'.
-      this.o.log.error({ tableId: match.tableId, queue: match.queue, problem: made.problem }, 'a queue match could not be seated');
+      this.o.log.error({ tableId: match.tableId, queue: match.queue, problem: made.error }, 'a queue match could not be seated');
       await this.o.store.matchmaking.release(match);
       await this.o.store.matchmaking.settle(match.tableId);
       return;

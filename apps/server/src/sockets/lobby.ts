@@ -1,7 +1,8 @@
+import { ok } from '@fives/engine';
 import { DEFAULT_QUEUE_WAIT_SECONDS, ErrorCode } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LobbyEvents, LobbyService } from '../lobby/service.ts';
-import { refuse, success } from '../tables/problems.ts';
+import { refuse } from '../tables/problems.ts';
 import type { Attach } from './plugin.ts';
 import { LOBBY_ROOM, playerRoom, queueRoom } from './rooms.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
@@ -17,15 +18,15 @@ export function lobbyHandlers(deps: { io: GameServer; lobby: LobbyService; attac
       if (player === null) return refuse(ErrorCode.authRequired, 'playing needs a guest token');
       const made = await lobby.playNow(player, m.rules, m.level ?? 'medium', m.turnSeconds ?? null);
       if (!made.ok) return made;
-      return success(await attach(socket, made.value, 0));
+      return ok(await attach(socket, made.value, 0));
     },
     'lobby:watch': async (socket, m) => {
       if (!m.on) {
         await socket.leave(LOBBY_ROOM);
-        return success({ tables: [] });
+        return ok({ tables: [] });
       }
       await socket.join(LOBBY_ROOM);
-      return success({ tables: await lobby.openTables() });
+      return ok({ tables: await lobby.openTables() });
     },
     'queue:join': async (socket, m) => {
       const player = socket.data.player;
@@ -39,11 +40,11 @@ export function lobbyHandlers(deps: { io: GameServer; lobby: LobbyService; attac
         // Matched between the queue's answer and joining its room: the match has been told already.
         if ((await lobby.queueOf(player.id)) !== queue) await socket.leave(queueRoom(queue));
       }
-      return success(joined.value.status);
+      return ok(joined.value.status);
     },
     'queue:leave': async (socket) => {
       const player = socket.data.player;
-      if (player === null) return success({ left: false });
+      if (player === null) return ok({ left: false });
       const queue = await lobby.leaveQueue(player.id);
       if (queue !== null) {
         const room = queueRoom(queue);
@@ -53,7 +54,7 @@ export function lobbyHandlers(deps: { io: GameServer; lobby: LobbyService; attac
         io.local.in(playerRoom(player.id)).socketsLeave(room);
         io.in(playerRoom(player.id)).except(socket.id).socketsLeave(room);
       }
-      return success({ left: queue !== null });
+      return ok({ left: queue !== null });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { type Result, ok } from '@fives/engine';
 import {
   CLIENT_EVENTS,
   type ClientEvent,
@@ -16,7 +17,7 @@ import type { Player, TokenSigner } from '../identity/token.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
 import type { TableDoc } from '../tables/doc.ts';
-import { type Outcome, problem, refuse, success } from '../tables/problems.ts';
+import { problem, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
@@ -158,7 +159,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       if (id === null) return refuse(ErrorCode.tableNotFound, `there is no table with the code ${m.code ?? ''}`);
       const joined = await service.join(id, socket.data.player, m.as);
       if (!joined.ok) return joined;
-      return success(await attach(socket, joined.value.doc, joined.value.seat));
+      return ok(await attach(socket, joined.value.doc, joined.value.seat));
     },
     'table:leave': async (socket, m) => {
       if (socket.data.table?.id !== m.tableId) return refuse(ErrorCode.notJoined, `this connection has not joined table ${m.tableId}`);
@@ -168,7 +169,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
         const left = await service.leave(m.tableId, player);
         if (!left.ok) return left;
       }
-      return success({});
+      return ok({});
     },
     'table:seat': async (socket, m) => versioned(await withPlayer(socket, (p) => service.setSeat(m.tableId, p, m.seat, m.occupant))),
     'table:start': async (socket, m) => versioned(await withPlayer(socket, (p) => service.start(m.tableId, p))),
@@ -232,7 +233,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 
   async function handle(socket: ClientSocket, event: ClientEvent, payload: unknown, ack: ((reply: unknown) => void) | null): Promise<void> {
     const started = performance.now();
-    let outcome: Outcome<unknown>;
+    let outcome: Result<unknown, Problem>;
     const parsed = ClientMessageSchemas[event].safeParse(payload);
     if (payload === TOO_MANY) {
       outcome = refuse(ErrorCode.invalidMessage, `the ${event} message takes one payload (an object), then the ack`);
@@ -251,9 +252,9 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
         }
       }
     }
-    deps.observe?.(event, performance.now() - started, outcome.ok ? null : outcome.problem);
-    if (!outcome.ok) socket.emit('refused', { ...outcome.problem, event });
-    const reply: Reply<unknown> = outcome.ok ? { ok: true, data: outcome.value } : { ok: false, error: { ...outcome.problem, event } };
+    deps.observe?.(event, performance.now() - started, outcome.ok ? null : outcome.error);
+    if (!outcome.ok) socket.emit('refused', { ...outcome.error, event });
+    const reply: Reply<unknown> = outcome.ok ? { ok: true, data: outcome.value } : { ok: false, error: { ...outcome.error, event } };
     ack?.(reply);
   }
 
@@ -275,14 +276,14 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
 /** Stands for "more than one payload" (never a valid message). */
 const TOO_MANY = Symbol('too many payloads');
 
-async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise<Outcome<TableDoc>>): Promise<Outcome<TableDoc>> {
+async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise<Result<TableDoc, Problem>>): Promise<Result<TableDoc, Problem>> {
   const player = socket.data.player;
   if (player === null) return refuse(ErrorCode.authRequired, 'this needs a guest token');
   return run(player);
 }
 
-function versioned(outcome: Outcome<TableDoc>): Outcome<{ version: number }> {
-  return outcome.ok ? success({ version: outcome.value.version }) : outcome;
+function versioned(outcome: Result<TableDoc, Problem>): Result<{ version: number }, Problem> {
+  return outcome.ok ? ok({ version: outcome.value.version }) : outcome;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { ClientEvent, ClientMessageSchemas, ClientResults, ServerToClientEvents, TableId } from '@fives/protocol';
+import type { Result } from '@fives/engine';
+import type { ClientEvent, ClientMessageSchemas, ClientResults, Problem, ServerToClientEvents, TableId } from '@fives/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Player } from '../identity/token.ts';
-import type { Outcome } from '../tables/problems.ts';
 
 export interface SocketData {
   player: Player | null;
@@ -13,4 +13,4 @@ export interface SocketData {
 export type ClientSocket = Socket<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
 export type GameServer = Server<Record<string, (...args: unknown[]) => void>, ServerToClientEvents, Record<string, never>, SocketData>;
 
-export type Handler<E extends ClientEvent> = (socket: ClientSocket, message: z.output<(typeof ClientMessageSchemas)[E]>) => Promise<Outcome<ClientResults[E]>>;
+export type Handler<E extends ClientEvent> = (socket: ClientSocket, message: z.output<(typeof ClientMessageSchemas)[E]>) => Promise<Result<ClientResults[E], Problem>>;

@@ -53,7 +53,7 @@ export class MemoryTableStore implements TableStore {
     const text = this.tables.get(id);
     if (text === undefined) return null;
     const read = fromStored(JSON.parse(text) as unknown);
-    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
+    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.error.message}`);
     return read.value;
   }
 

@@ -193,23 +193,16 @@ export class RedisTableStore implements TableStore {
 
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
     const meta: Meta = { id: doc.id, code: doc.code, createdAt: doc.createdAt, rulesInput: doc.rulesInput };
-    const jobs = jobKeys(this.prefix);
-    const written = await runScript(
-      this.client,
-      CREATE,
-      [
-        this.tableKey(doc.id),
-        this.codeKey(doc.code),
-        this.activeKey(),
-        this.openKey(),
-        this.openEntriesKey(),
-        jobs.due,
-        jobs.payloads,
-        seatedKey(this.prefix),
-        ...this.indexKeys(),
-      ],
-      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marksArg(doc), touchedArg(doc)],
-    );
+    const written = await runScript(this.client, CREATE, this.tableScriptKeys(doc.id, this.codeKey(doc.code)), [
+      String(doc.version),
+      JSON.stringify(meta),
+      ...this.mutableFields(doc),
+      doc.id,
+      ...this.openFields(doc),
+      stepArg(stepAt),
+      marksArg(doc),
+      touchedArg(doc),
+    ]);
     return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
   }
 
@@ -235,7 +228,7 @@ export class RedisTableStore implements TableStore {
       fair: control.fair,
       updatedAt: control.updatedAt,
     });
-    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
+    if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.error.message}`);
     return read.value;
   }
 
@@ -245,34 +238,18 @@ export class RedisTableStore implements TableStore {
 
   async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen): Promise<boolean> {
     const game = append?.game ?? next.game;
-    const jobs = jobKeys(this.prefix);
-    const written = await runScript(
-      this.client,
-      COMMIT,
-      [
-        this.tableKey(next.id),
-        this.recordKey(next.id, game),
-        this.activeKey(),
-        this.openKey(),
-        this.openEntriesKey(),
-        jobs.due,
-        jobs.payloads,
-        seatedKey(this.prefix),
-        ...this.indexKeys(),
-      ],
-      [
-        String(next.version - 1),
-        String(next.version),
-        ...this.mutableFields(next),
-        append === undefined ? '' : JSON.stringify(append.hand),
-        next.id,
-        ...this.openFields(next),
-        stepArg(stepAt),
-        marksArg(next),
-        touchedArg(next),
-        String(this.recordRetentionMs),
-      ],
-    );
+    const written = await runScript(this.client, COMMIT, this.tableScriptKeys(next.id, this.recordKey(next.id, game)), [
+      String(next.version - 1),
+      String(next.version),
+      ...this.mutableFields(next),
+      append === undefined ? '' : JSON.stringify(append.hand),
+      next.id,
+      ...this.openFields(next),
+      stepArg(stepAt),
+      marksArg(next),
+      touchedArg(next),
+      String(this.recordRetentionMs),
+    ]);
     // 0: stale; else 1 + the spectators counted at the table.
     const n = Number(written);
     if (n >= 1 && seen !== undefined) seen.spectators = n - 1;
@@ -314,25 +291,11 @@ export class RedisTableStore implements TableStore {
       const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
       const games = Number(game ?? 0);
       const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0]] : []));
-      const jobs = jobKeys(this.prefix);
       const records = Array.from({ length: games }, (_, i) => this.recordKey(id, i + 1));
       const done = await runScript(
         this.client,
         EXPIRE,
-        [
-          this.tableKey(id),
-          meta === null ? this.tableKey(id) : this.codeKey(meta.code),
-          this.activeKey(),
-          this.openKey(),
-          this.openEntriesKey(),
-          jobs.due,
-          jobs.payloads,
-          seatedKey(this.prefix),
-          ...this.indexKeys(),
-          this.keptKey(id),
-          `${this.prefix}mm:m:${id}`,
-          ...records,
-        ],
+        [...this.tableScriptKeys(id, meta === null ? this.tableKey(id) : this.codeKey(meta.code)), this.keptKey(id), `${this.prefix}mm:m:${id}`, ...records],
         [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(marks), JSON.stringify(meta?.rulesInput ?? null), String(games)],
       );
       if (done === 1) expired.push(id);
@@ -388,6 +351,17 @@ export class RedisTableStore implements TableStore {
 
   private recordKey(id: TableId, game: number): string {
     return `${this.prefix}t:{${id}}:g:${game}`;
+  }
+
+  /**
+   * The keys the CREATE, COMMIT and EXPIRE scripts share, in the order their KEYS[1..11] read
+   * them: the table, `second` (the code's key for CREATE and EXPIRE, the game record's for
+   * COMMIT), the active set, the open-tables list and its entries, the job queue, the seated
+   * index and the three phase indexes.
+   */
+  private tableScriptKeys(id: TableId, second: string): string[] {
+    const jobs = jobKeys(this.prefix);
+    return [this.tableKey(id), second, this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix), ...this.indexKeys()];
   }
 
   /** touched, ph:waiting, ph:over */

@@ -1,12 +1,13 @@
-import { ErrorCode, type TableId } from '@fives/protocol';
-import { type Change, type Effect, type Outcome, type RecordAppend, type TableDoc, refuse, settle, success } from '@fives/table';
+import { type Result, ok } from '@fives/engine';
+import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
+import { type Change, type Effect, type RecordAppend, type TableDoc, refuse, settle } from '@fives/table';
 import type { CommitSeen } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
-import type { TableRuntime, TableServiceOptions } from './service.ts';
+import type { TableRuntime, TableServiceOptions } from './context.ts';
 
 /** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
-export type Decide = (d: TableDoc, now: number) => Outcome<Change | null>;
+export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
 
 const CONFLICT_RETRIES = 8;
 
@@ -24,12 +25,12 @@ export class TableCommits {
   ) {}
 
   /** Like `update`, but a decision to change nothing answers with the table as it is. */
-  async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Outcome<TableDoc>> {
+  async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc, Problem>> {
     const out = await this.update(id, decide, retries);
     if (!out.ok) return out;
-    if (out.value !== null) return success(out.value);
+    if (out.value !== null) return ok(out.value);
     const doc = await this.o.store.load(id);
-    return doc === null ? refuse(ErrorCode.tableNotFound, `there is no table ${id}`) : success(doc);
+    return doc === null ? refuse(ErrorCode.tableNotFound, `there is no table ${id}`) : ok(doc);
   }
 
   /**
@@ -37,7 +38,7 @@ export class TableCommits {
    * another writer committed first (0 for moves: the version they were made on is gone, and the
    * next attempt would refuse them as stale anyway).
    */
-  async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Outcome<TableDoc | null>> {
+  async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc | null, Problem>> {
     for (let attempt = 0; ; attempt++) {
       // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
       const guess = attempt === 0 ? this.recent.get(id) : undefined;
@@ -48,7 +49,7 @@ export class TableCommits {
       if (!decided.ok || decided.value === null) {
         // A refusal or nothing to do is only an answer when decided on what Redis holds now.
         if (guess !== undefined) continue;
-        return decided.ok ? success(null) : decided;
+        return decided.ok ? ok(null) : decided;
       }
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
       // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
@@ -56,7 +57,7 @@ export class TableCommits {
       if (await this.o.store.commit(next, appendOf(effects), stepAt, seen)) {
         this.recent.set(next);
         this.execute(next, effects, seen.spectators > 0);
-        return success(next);
+        return ok(next);
       }
       this.recent.forget(id);
       if (guess !== undefined) continue;

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@fives/protocol';
 
-// The outcome shape and the engine's codes on the wire live with the table machine, which decides with them.
-export { type Outcome, fromGameError, problem, refuse, success } from '@fives/table';
+// The engine's codes on the wire live with the table machine, which decides with them; what it
+// decides is the engine's `Result`, refused with a `Problem`.
+export { fromGameError, problem, refuse } from '@fives/table';
 
 /** The HTTP status that goes with a code. */
 export function httpStatus(code: ErrorCode): number {

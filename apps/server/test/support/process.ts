@@ -19,16 +19,18 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A server node as its own OS process on a free port, resolved once it listens. `entry` is
- * the server's `main.ts` or the test node with the Redis adapter (`node-process.ts`).
+ * A server node as its own OS process on a free port (or `port`: a node started again where the
+ * last one was), resolved once it listens. `entry` is the server's `main.ts` or the test node
+ * with the Redis adapter (`node-process.ts`).
  * FIVES_TEST_NODE_LOGS=/tmp/node keeps each node's log in /tmp/node.PORT (else it is dropped).
  */
 export async function spawnNode(
   prefix: string,
   env: Record<string, string> = {},
   entry = 'apps/server/test/support/node-process.ts',
+  port?: number,
 ): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {

@@ -1,4 +1,4 @@
-import type { SeatSpec, TableId } from '@fives/protocol';
+import type { GuestResponse, SeatSpec, TableId } from '@fives/protocol';
 import { TestClient, createTable, guest } from './client.ts';
 
 /** A table with `humans` connected players (seats 0..humans-1) and the rest bots, started. */
@@ -21,4 +21,25 @@ export async function startedTable(
   if (!started.ok) throw new Error(`start refused: ${started.error.message}`);
   await Promise.all(clients.map((c) => c.waitForState((s) => s.version >= started.data.version)));
   return { tableId, clients, tokens: guests.map((g) => g.token) };
+}
+
+/**
+ * Ada (the host) and Bob at a new table made on `url`, each connected (Bob through `bobUrl`, a
+ * second node, when given) and joined to the first two seats; not started. `a` and `b` are theirs
+ * to close, `ada` and `bob` their guest tokens (to connect again).
+ */
+export async function adaAndBob(
+  url: string,
+  rules: object,
+  seats?: SeatSpec[],
+  extra?: { turnSeconds?: number | null; listed?: boolean },
+  bobUrl: string = url,
+): Promise<{ tableId: TableId; a: TestClient; b: TestClient; ada: GuestResponse; bob: GuestResponse }> {
+  const [ada, bob] = [await guest(url, 'Ada'), await guest(url, 'Bob')];
+  const { tableId } = await createTable(url, ada.token, rules, seats, extra);
+  const a = await TestClient.connect(url, ada.token);
+  const b = await TestClient.connect(bobUrl, bob.token);
+  await a.join(tableId);
+  await b.join(tableId);
+  return { tableId, a, b, ada, bob };
 }

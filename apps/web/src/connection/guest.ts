@@ -1,3 +1,4 @@
+import type { Result } from '@fives/engine';
 import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem } from '@fives/protocol';
 import type { Notice } from './types.ts';
 
@@ -43,8 +44,6 @@ export function saveGuest(store: KeyValueStore | null, guest: Guest | null): voi
   }
 }
 
-export type Answer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Notice };
-
 /** The server's HTTP API (`docs/protocol.md`): guests and tables. */
 export class Api {
   readonly #origin: string;
@@ -56,15 +55,15 @@ export class Api {
   }
 
   /** A token for `name`; with an earlier token, the same player under the new name. */
-  guest(name: string, token?: string): Promise<Answer<GuestResponse>> {
+  guest(name: string, token?: string): Promise<Result<GuestResponse, Notice>> {
     return this.#post<GuestResponse>('/api/guests', token === undefined ? { name } : { name, token });
   }
 
-  createTable(token: string, body: CreateTableRequest): Promise<Answer<CreateTableResponse>> {
+  createTable(token: string, body: CreateTableRequest): Promise<Result<CreateTableResponse, Notice>> {
     return this.#post<CreateTableResponse>('/api/tables', body, token);
   }
 
-  async #post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
+  async #post<T>(path: string, body: unknown, token?: string): Promise<Result<T, Notice>> {
     let res: Response;
     try {
       res = await this.#fetch(`${this.#origin}${path}`, {
@@ -73,7 +72,7 @@ export class Api {
         body: JSON.stringify(body),
       });
     } catch {
-      return { ok: false, problem: UNREACHABLE };
+      return { ok: false, error: UNREACHABLE };
     }
     let json: unknown = null;
     try {
@@ -85,7 +84,7 @@ export class Api {
     const problem = (json as { error?: Problem } | null)?.error;
     return {
       ok: false,
-      problem: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: `The server answered ${res.status}; try again.` },
+      error: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: `The server answered ${res.status}; try again.` },
     };
   }
 }

@@ -1,19 +1,6 @@
-import type { Action, GameRecord, RecordHand } from '@fives/engine';
-import type { TableCode, TableId } from '@fives/protocol';
-import {
-  type Cause,
-  type Change,
-  type NewTable,
-  type Outcome,
-  type SeedSource,
-  type TableDoc,
-  type Timing,
-  automaticStep,
-  founded,
-  nextStepAt,
-  settle,
-  success,
-} from '@fives/table';
+import { type Action, type GameRecord, type RecordHand, type Result, ok } from '@fives/engine';
+import type { Problem, TableCode, TableId } from '@fives/protocol';
+import { type Cause, type Change, type NewTable, type SeedSource, type TableDoc, type Timing, automaticStep, founded, nextStepAt, settle } from '@fives/table';
 import type { Thinker } from './thinker.ts';
 
 /** Runs `task` after `ms`; returns a cancel function. Injected so tests can drive time by hand. */
@@ -107,13 +94,13 @@ export class LocalTable {
   }
 
   /** A decision of the table machine on the table as it is now (null: nothing to change), settled and carried out. */
-  decide(decision: (doc: TableDoc, now: number) => Outcome<Change | null>): Outcome<TableDoc | null> {
+  decide(decision: (doc: TableDoc, now: number) => Result<Change | null, Problem>): Result<TableDoc | null, Problem> {
     const doc = this.#doc;
-    if (doc === null) return success(null);
+    if (doc === null) return ok(null);
     const now = this.#o.now();
     const decided = decision(doc, now);
-    if (!decided.ok || decided.value === null) return decided.ok ? success(null) : decided;
-    return success(this.#commit(doc, decided.value, now));
+    if (!decided.ok || decided.value === null) return decided.ok ? ok(null) : decided;
+    return ok(this.#commit(doc, decided.value, now));
   }
 
   close(): void {
@@ -209,7 +196,7 @@ export class LocalTable {
         continue;
       }
       if (!step.ok) {
-        this.#o.onStuck(step.problem.message);
+        this.#o.onStuck(step.error.message);
         return;
       }
       switch (step.value.kind) {

@@ -277,10 +277,10 @@ export class OnlineConnection extends StateConnection implements Connection {
       return;
     }
     let answer = await this.#api.guest(name, this.#guest?.token);
-    if (!answer.ok && answer.problem.code === ErrorCode.badToken) answer = await this.#api.guest(name);
+    if (!answer.ok && answer.error.code === ErrorCode.badToken) answer = await this.#api.guest(name);
     if (!answer.ok) {
-      if (answer.problem.code === UNREACHABLE.code) this.#wantedName = name;
-      this.set({ notice: noticeOf(answer.problem) });
+      if (answer.error.code === UNREACHABLE.code) this.#wantedName = name;
+      this.set({ notice: noticeOf(answer.error) });
       return;
     }
     this.#wantedName = null;
@@ -319,7 +319,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     });
     this.#creating = false;
     if (!created.ok) {
-      this.set({ notice: noticeOf(created.problem) });
+      this.set({ notice: noticeOf(created.error) });
       return;
     }
     const id = tableId(created.value.tableId);

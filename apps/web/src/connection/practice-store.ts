@@ -40,7 +40,7 @@ export function loadPractice(store: KeyValueStore | null): LoadedPractice {
   if (typeof parsed !== 'object' || parsed === null) return dropped('it is not an object');
   const { table, games } = parsed as { table?: unknown; games?: unknown };
   const doc = fromStored(table);
-  if (!doc.ok) return dropped(doc.problem.message);
+  if (!doc.ok) return dropped(doc.error.message);
   return { kind: 'saved', saved: { doc: doc.value, games: gamesOf(doc.value, games) } };
 }
 
@@ -68,6 +68,6 @@ function gamesOf(doc: TableDoc, raw: unknown): GameHands[] {
     const { game, hands } = g as { game?: unknown; hands?: unknown };
     if (typeof game !== 'number' || !Number.isInteger(game) || game < 1) return [];
     const record = parseRecord({ rules: doc.rulesInput, hands });
-    return record.ok ? [{ game, hands: record.record.hands }] : [];
+    return record.ok ? [{ game, hands: record.value.record.hands }] : [];
   });
 }

@@ -158,7 +158,7 @@ export class PracticeConnection extends StateConnection implements Connection {
     }
     const me: Person = { id: PLAYER, name: this.state.name ?? 'You' };
     const made = startedTable({ people: [me], level: setup.level, rulesInput: setup.rules, settings: { turnSeconds: setup.turnSeconds, listed: false }, seeds: this.#seeds });
-    if (!made.ok) return this.set({ notice: noticeOf(made.problem) });
+    if (!made.ok) return this.set({ notice: noticeOf(made.error) });
     this.set({ notice: null });
     this.#table.open(made.value.table, PRACTICE_ID, PRACTICE_CODE);
   }
@@ -181,7 +181,7 @@ export class PracticeConnection extends StateConnection implements Connection {
     if (this.#table.doc === null) return this.set({ notice: NO_TABLE });
     const out = this.#table.decide(decision);
     // The player's own request, accepted, clears the last refusal (as online); a refused one says why.
-    this.set({ notice: out.ok ? null : noticeOf(out.problem) });
+    this.set({ notice: out.ok ? null : noticeOf(out.error) });
   }
 
   /** A state the table broadcast: kept for a reload, and shown as the server's `table:state` would show it. */

@@ -1,4 +1,4 @@
-import { type Preset, type Rules, type RulesInput, resolveRules } from '@fives/engine';
+import { type Preset, type Result, type Rules, type RulesInput, resolveRules } from '@fives/engine';
 import type { BotLevel, GameSetup } from '../connection/types.ts';
 
 export { PRESET_INFO } from '../lib/presets.ts';
@@ -26,9 +26,9 @@ export function rulesInput(form: SetupForm): RulesInput {
 }
 
 /** The resolved rules, or what is wrong with the form in words. */
-export function checkForm(form: SetupForm): { ok: true; rules: Rules } | { ok: false; message: string } {
+export function checkForm(form: SetupForm): Result<Rules, string> {
   const r = resolveRules(rulesInput(form));
-  return r.ok ? { ok: true, rules: r.value } : { ok: false, message: r.error.message.replaceAll('rules.', '') };
+  return r.ok ? r : { ok: false, error: r.error.message.replaceAll('rules.', '') };
 }
 
 /**

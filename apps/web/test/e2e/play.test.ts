@@ -9,7 +9,7 @@ import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startH
 async function storedDoc(page: Page): Promise<TableDoc> {
   const raw = await page.evaluate(() => localStorage.getItem('fives.practice'));
   const out = fromStored((JSON.parse(raw ?? 'null') as { table?: unknown } | null)?.table);
-  if (!out.ok) throw new Error(`the practice table is not kept: ${out.problem.message}`);
+  if (!out.ok) throw new Error(`the practice table is not kept: ${out.error.message}`);
   return out.value;
 }
 
@@ -223,8 +223,8 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     await page.locator('.hand .tile[tabindex="0"]').focus();
     const end = await playUntil(page, keyMove, async () => false);
     expect(end).toBe('handOver');
-    // The live region said what the computer players did.
-    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Computer|hand/);
+    // The live region said what the computer players did, under their names.
+    expect(await page.locator('[aria-live=polite]').textContent()).toMatch(/Ada|Basil|Cleo|hand/);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(page.errors).toEqual([]);

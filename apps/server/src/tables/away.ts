@@ -1,0 +1,36 @@
+import type { TableId } from '@fives/protocol';
+import { goneAway, reseat } from '@fives/table';
+import { awayJobKey } from '../jobs/job.ts';
+import type { TableContext } from './context.ts';
+import { comeBack } from './joining.ts';
+
+/**
+ * A person's connections are gone: after the grace period (the `a:` job) their seat is played by
+ * a stand-in, or given up while the table waits, unless they came back in time.
+ */
+
+/** A connection of the seat's person has gone: look again once the grace period is over. */
+export async function watchAway(t: TableContext, id: TableId, seat: number): Promise<void> {
+  const at = t.nowMs() + t.o.graceMs;
+  await t.o.store.jobs.put(awayJobKey(id, seat), 0, at);
+  t.runtime().wake(at);
+}
+
+/**
+ * The `a:` job: if nobody holds the seat now, its person is away (a stand-in plays for them),
+ * or, while the table waits, gives the seat up; a host hands the role on.
+ */
+export async function checkAway(t: TableContext, id: TableId, seat: number): Promise<void> {
+  const doc = await t.o.store.load(id);
+  const s = doc?.seats[seat];
+  if (doc == null || s?.kind !== 'human' || s.away === true) return;
+  if (await t.runtime().present(id, seat)) return;
+  const playerId = s.playerId;
+  const gone = await t.commits.update(id, (d) => goneAway(d, seat, playerId));
+  // They may have come back between the look and the change: then the seat is theirs again.
+  if (gone.ok && gone.value !== null && (await t.runtime().present(id, seat))) {
+    const person = { id: playerId, name: s.name };
+    if (gone.value.phase === 'waiting') await t.commits.update(id, (d) => reseat(d, seat, person));
+    else await comeBack(t, id, playerId);
+  }
+}

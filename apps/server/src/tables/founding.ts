@@ -1,0 +1,65 @@
+import { type Result, type RulesInput, ok } from '@fives/engine';
+import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableId } from '@fives/protocol';
+import { type NewTable, type TableDoc, type TableSettings, founded, openEntry, openTable, refuse, startedTable } from '@fives/table';
+import type { Player } from '../identity/token.ts';
+import { newTableCode, newTableId } from './code.ts';
+import type { TableContext } from './context.ts';
+
+/** A table is made: waiting for players, or dealt at once (play now, a queue's match). */
+
+export async function create(
+  t: TableContext,
+  host: Player,
+  rulesInput: RulesInput,
+  specs: readonly SeatSpec[] | undefined,
+  settings: TableSettings = { turnSeconds: null, listed: false },
+): Promise<Result<TableDoc, Problem>> {
+  const opened = openTable(host, rulesInput, specs, settings);
+  if (!opened.ok) return opened;
+  const { table, seat, players } = opened.value;
+  const made = await store(t, table);
+  if (made.ok) t.o.log.info({ tableId: made.value.id, seat, event: 'created', players }, 'table event');
+  return made;
+}
+
+/**
+ * A table dealt at once: `people` in the first seats (the first of them host), computer players
+ * of `level` in the rest. With `id` given (a queue's match) making it twice makes it once.
+ */
+export async function createStarted(
+  t: TableContext,
+  o: {
+    readonly id?: TableId;
+    readonly people: readonly Player[];
+    readonly level: BotLevel;
+    readonly rulesInput: RulesInput;
+    readonly settings: TableSettings;
+  },
+): Promise<Result<TableDoc, Problem>> {
+  const dealt = startedTable({ ...o, seeds: t.o.seeds });
+  if (!dealt.ok) return dealt;
+  const made = await store(t, dealt.value.table, o.id);
+  if (made.ok) {
+    t.o.log.info({ tableId: made.value.id, event: 'created', players: dealt.value.players, people: o.people.length, started: true }, 'table event');
+    t.o.onChange(made.value, { kind: 'started' }, true);
+  }
+  return made;
+}
+
+/** Stores a new table under a fresh id (or `id`) and code; one under way with its clocks and first step. */
+async function store(t: TableContext, table: NewTable, id?: TableId): Promise<Result<TableDoc, Problem>> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), t.nowMs(), t.o);
+    const created = await t.o.store.create(doc, stepAt);
+    if (created === 'created') {
+      if (stepAt !== null) t.runtime().wake(stepAt);
+      if (openEntry(doc) !== null) t.o.onOpenTables();
+      return ok(doc);
+    }
+    if (created === 'idTaken' && id !== undefined) {
+      const existing = await t.o.store.load(id);
+      if (existing !== null) return ok(existing);
+    }
+  }
+  return refuse(ErrorCode.busy, 'could not find a free table id and code; try again');
+}

@@ -1,0 +1,63 @@
+import { type Result, ok } from '@fives/engine';
+import { ErrorCode, type PlayerId, type Problem, type TableId } from '@fives/protocol';
+import { type TableDoc, comeBack as comeBackTo, leave as leaveTable, refuse, seatOf, takeOpenSeat } from '@fives/table';
+import type { Player } from '../identity/token.ts';
+import type { TableContext } from './context.ts';
+
+/** People come to a table (their own seat again, an open one, or to watch) and leave it. */
+
+/**
+ * Your own seat again (taken back from its stand-in at once), or the first open one while the
+ * table waits; null to watch.
+ */
+export async function join(
+  t: TableContext,
+  id: TableId,
+  player: Player | null,
+  as: 'player' | 'spectator' | undefined,
+): Promise<Result<{ doc: TableDoc; seat: number | null }, Problem>> {
+  const doc = await t.o.store.load(id);
+  if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
+  if (as === 'spectator') return ok({ doc, seat: null });
+  if (player === null) {
+    return as === 'player' ? refuse(ErrorCode.authRequired, 'sitting down needs a guest token; watching does not') : ok({ doc, seat: null });
+  }
+  const own = seatOf(doc, player.id);
+  if (own !== null) {
+    const s = doc.seats[own];
+    if (s?.kind !== 'human' || s.away !== true) return ok({ doc, seat: own });
+    const back = await comeBack(t, id, player.id);
+    if (!back.ok) return back;
+    return ok({ doc: back.value ?? (await t.o.store.load(id)) ?? doc, seat: own });
+  }
+  if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
+    let seat = -1;
+    const taken = await t.commits.update(id, (d) => {
+      const took = takeOpenSeat(d, player);
+      if (!took.ok) return took;
+      seat = took.value.seat;
+      return ok(took.value.change);
+    });
+    if (taken.ok) return ok({ doc: taken.value ?? (await t.o.store.load(id)) ?? doc, seat });
+    if (taken.error.code !== ErrorCode.tableFull || as === 'player') return taken;
+    return ok({ doc: (await t.o.store.load(id)) ?? doc, seat: null });
+  }
+  if (as === 'player') {
+    return doc.phase === 'waiting' ? refuse(ErrorCode.tableFull, 'every seat is taken') : refuse(ErrorCode.alreadyStarted, 'the game has started; you can watch');
+  }
+  return ok({ doc, seat: null });
+}
+
+/** The person is back: their away seat is theirs again. */
+export function comeBack(t: TableContext, id: TableId, playerId: PlayerId): Promise<Result<TableDoc | null, Problem>> {
+  return t.commits.update(id, (d) => comeBackTo(d, playerId));
+}
+
+/**
+ * A player leaves. Waiting: the seat opens. Playing: the seat stays theirs and a stand-in plays
+ * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
+ * hands the role on.
+ */
+export function leave(t: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
+  return t.commits.update(id, (d) => leaveTable(d, player.id));
+}
