@@ -140,8 +140,8 @@ describe('random legal play', { timeout: 60_000 }, () => {
           expect(p.legalPlays(buf)).toBe(0);
           p.drawOrPass();
         }
-        expect(p.scores).toEqual(state.scores);
-        expect(p.hands).toEqual(state.hand?.hands);
+        expect(Array.from(p.scores)).toEqual(state.scores);
+        expect(Array.from(p.hands)).toEqual(state.hand?.hands);
         expect(p.done).toBe(state.status !== 'playing');
       });
     });

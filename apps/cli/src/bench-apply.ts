@@ -1,4 +1,4 @@
-import { type Action, type GameState, type RandomSource, type RulesInput, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '../src/index.ts';
+import { type Action, type GameState, type RandomSource, type RulesInput, apply, dealHand, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 
 /**
  * `apply()` alone, the path every committed move of the server takes: random legal games are
@@ -45,7 +45,13 @@ function randomGame(rules: RulesInput, random: RandomSource): Game {
 }
 
 /** Replays `games` random games through apply `rounds` times and times only the applies. */
-export function benchApply(opts: { readonly rules: RulesInput; readonly seed: string; readonly games: number; readonly seconds: number; readonly now: () => number }): ApplyFigures {
+export function benchApply(opts: {
+  readonly rules: RulesInput;
+  readonly seed: string;
+  readonly games: number;
+  readonly seconds: number;
+  readonly now: () => number;
+}): ApplyFigures {
   const random = seededRandom(opts.seed);
   const games = Array.from({ length: opts.games }, () => randomGame(opts.rules, random));
   let moves = 0;
