@@ -1,7 +1,20 @@
-import { type Board, type BoardRules, type MutableBoard, EMPTY_BOARD, boardCount, cloneBoard, copyBoardInto, endsFor, fitMask, placeLead, placeOn } from './board.ts';
+import {
+  type Board,
+  type BoardRules,
+  type MutableBoard,
+  EMPTY_BOARD,
+  boardCount,
+  cloneBoard,
+  copyBoardInto,
+  countAfterPlacing,
+  endsFor,
+  fitMask,
+  placeLead,
+  placeOn,
+} from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
-import { countScore, handAwards, winnerOf } from './scoring.ts';
+import { countScore, handAwards, inUnits, outAward, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
 import { ALL_TILES, type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
@@ -185,6 +198,7 @@ export class Playout {
 
   /** The count a play would make, without making it. */
   countAfter(move: number): number {
+    if (this.board.tiles !== 0) return countAfterPlacing(this.board, this.br, move & 3, (move >> 2) as Tile);
     copyBoardInto(this.board, this.scratch);
     place(this.scratch, this.br, move);
     return boardCount(this.scratch);
@@ -233,9 +247,15 @@ export class Playout {
     this.handOver = true;
     this.out = out;
     for (let s = 0; s < this.players; s++) this.pips[s] = maskPips(this.hands[s] as number);
-    for (const a of handAwards(this.rules, this.pips, out < 0 ? null : out)) {
-      const side = sideOf(this.rules, a.seat);
-      this.scores[side] = (this.scores[side] as number) + a.points;
+    if (out >= 0 && this.variant.handEnd === 'othersPips') {
+      // The common end, scored without handAwards' arrays (the same rule: outAward).
+      const side = sideOf(this.rules, out);
+      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, outAward(this.rules, this.pips, out));
+    } else {
+      for (const a of handAwards(this.rules, this.pips, out < 0 ? null : out)) {
+        const side = sideOf(this.rules, a.seat);
+        this.scores[side] = (this.scores[side] as number) + a.points;
+      }
     }
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
   }

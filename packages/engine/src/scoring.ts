@@ -36,13 +36,20 @@ export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | nu
   return awards.filter((a) => a.points > 0).map((a) => ({ seat: a.seat, points: inUnits(rules, a.points) }));
 }
 
+/**
+ * What the seat that went out scores when the others' pips count (All Fives: `handEnd` is
+ * `othersPips`): the opponents' pips rounded to five, in points (not yet in the rules' unit).
+ * The in-place playout calls it straight, so a simulated hand's end makes no award objects.
+ */
+export function outAward(rules: Rules, pips: ArrayLike<number>, out: Seat): number {
+  const side = sideOf(rules, out);
+  let others = 0;
+  for (let seat = 0; seat < pips.length; seat++) if (sideOf(rules, seat) !== side) others += pips[seat] as number;
+  return round5(others);
+}
+
 function allFivesAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
-  if (out !== null) {
-    const side = sideOf(rules, out);
-    let others = 0;
-    for (let seat = 0; seat < pips.length; seat++) if (sideOf(rules, seat) !== side) others += pips[seat] as number;
-    return [{ seat: out, points: round5(others) }];
-  }
+  if (out !== null) return [{ seat: out, points: outAward(rules, pips, out) }];
   const sides = sidePips(rules, pips);
   const low = Math.min(...sides);
   const lowest = sides.flatMap((p, side) => (p === low ? [side] : []));
