@@ -8,3 +8,4 @@ export { type SeatView, type TileGroup, readSeatView } from './seat-view.ts';
 export { type Determinization, Sampler, determinize } from './sample.ts';
 export { ArenaError, type ArenaOptions, type ArenaSummary, type GameResult, aSeatsFor, playArena } from './arena.ts';
 export { wilson95, percentiles } from './stats.ts';
+export { type PlayEstimate, estimatePlays } from './analysis.ts';
