@@ -65,17 +65,23 @@ export class Sfc32 implements RandomSource {
   }
 
   int(bound: number): number {
-    if (!(bound >= 1 && bound <= 0x1_0000_0000) || !Number.isInteger(bound)) {
+    let limit: number;
+    // The small bounds of shuffles and choices read their limit from a table.
+    if (bound <= SMALL_BOUNDS && bound >= 1 && (bound | 0) === bound) limit = LIMITS[bound] as number;
+    else if (!(bound >= 1 && bound <= 0x1_0000_0000) || !Number.isInteger(bound)) {
       throw new RangeError(`bound must be an integer in [1, 2^32], got ${bound}`);
-    }
+    } else limit = 0x1_0000_0000 - remainder(0x1_0000_0000, bound);
     // Rejection sampling exactly as `boundedInt`: the deals of old seeds must not change.
-    const limit = 0x1_0000_0000 - remainder(0x1_0000_0000, bound);
     for (;;) {
       const r = this.next32();
       if (r < limit) return remainder(r, bound);
     }
   }
 }
+
+const SMALL_BOUNDS = 64;
+/** For each bound up to SMALL_BOUNDS: the largest multiple of it that fits in 32 bits, where rejection starts. */
+const LIMITS = Float64Array.from({ length: SMALL_BOUNDS + 1 }, (_, b) => (b === 0 ? 0 : 0x1_0000_0000 - remainder(0x1_0000_0000, b)));
 
 export function seededRandom(seed: string | number): Sfc32 {
   return new Sfc32(seed);
