@@ -75,16 +75,25 @@ export function rolloutWary(p: Playout, buf: Int32Array): void {
       for (let i = 0; i < n; i++) {
         const move = buf[i] as number;
         const t = (move >> 2) as Tile;
-        const weighReply = scoring && theirs !== 0 && (p.hands[seat] as number) !== 1 << t;
         let points = 0;
-        if (lead || weighReply) {
+        if (lead) {
           copyBoardInto(p.board, after);
-          if (lead) placeLead(after, br, t, low(t));
-          else placeOn(after, br, move & 3, t);
+          placeLead(after, br, t, low(t));
           if (scoring) points = countScore(rules, boardCount(after));
         } else if (scoring) points = countScore(rules, countAfterPlacing(p.board, br, move & 3, t));
-        const back = weighReply ? bestReply(after, p, theirs) : 0;
-        const value = (points - 0.75 * back) * 64 + pips(t);
+        // A reply only takes value away, so a play that could not beat the best so far even
+        // unanswered needs none weighed: the same choice, for less.
+        const most = points * 64 + pips(t);
+        if (most <= bestValue) continue;
+        let back = 0;
+        if (scoring && theirs !== 0 && (p.hands[seat] as number) !== 1 << t) {
+          if (!lead) {
+            copyBoardInto(p.board, after);
+            placeOn(after, br, move & 3, t);
+          }
+          back = bestReply(after, p, theirs);
+        }
+        const value = most - 0.75 * back * 64;
         if (value > bestValue) {
           bestValue = value;
           best = move;
