@@ -49,11 +49,11 @@ export interface StopRule {
 }
 
 /**
- * The expert's: z = 2 is about 97.7% one-sided for each comparison, and 0.01 a 1% chance of
- * winning the game. Measured against 2.5 and 0.003 (twice the deals for the same strength
- * within the arena's error) and 2 and 0.02 (cheaper still, but it settles close calls on 24 deals).
+ * The expert's: z = 2 is about 97.7% one-sided for each comparison, and 0.004 a 0.4% chance of
+ * winning the game. Chosen from arena runs against `defensive` (docs/bots.md): a 1% indifference
+ * was cheaper (3.4 ms a decision) but weaker (74.0%), 2.5 and 0.005 stronger (79.0%) at 8 ms.
  */
-export const STOP_RULE: StopRule = { minSamples: 24, checkEvery: 8, z: 2, indifference: 0.01 };
+export const STOP_RULE: StopRule = { minSamples: 24, checkEvery: 8, z: 2, indifference: 0.004 };
 
 /** `hard`'s: settles sooner and on less (about 90% one-sided, a 3% chance), so it plays a notch below. */
 export const HARD_STOP_RULE: StopRule = { minSamples: 16, checkEvery: 8, z: 1.3, indifference: 0.03 };

@@ -31,10 +31,10 @@ export const DEFAULT_BUDGET_MS = 150;
 
 /**
  * The most deals an adaptive search samples when its budget names no sample cap. Only close
- * calls get this far (the median decision settles on about 40), and past it the candidates
+ * calls get this far (the median decision settles on under 100), and past it the candidates
  * still in the running are nearly always within the indifference margin of each other.
  */
-export const DEFAULT_MAX_SAMPLES = 400;
+export const DEFAULT_MAX_SAMPLES = 500;
 
 /**
  * A computer player: from its seat's view only (what a person in the seat would see), the
