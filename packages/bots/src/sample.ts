@@ -58,10 +58,11 @@ export class Sampler {
     const slots = this.slotSeat.length;
     for (let attempt = 0; attempt <= ATTEMPTS; attempt++) {
       const strict = attempt < ATTEMPTS;
-      pool.set(this.unseen);
+      // Loops rather than set and fill: on arrays this small the calls cost more than the copies.
+      for (let i = 0; i < pool.length; i++) pool[i] = this.unseen[i] as number;
       shuffle(pool, pool.length, random);
       let left = pool.length;
-      hands.fill(0);
+      for (let s = 0; s < hands.length; s++) hands[s] = 0;
       hands[this.sv.seat] = this.sv.mine;
       let failed = false;
       for (let k = 0; k < slots && !failed; k++) {

@@ -155,8 +155,9 @@ export class Playout {
   }
 
   copyFrom(o: Playout): void {
-    this.hands.set(o.hands);
-    this.scores.set(o.scores);
+    // Loops, not TypedArray.set: for two to four entries the call costs more than the copy.
+    for (let s = 0; s < this.players; s++) this.hands[s] = o.hands[s] as number;
+    for (let s = 0; s < this.scores.length; s++) this.scores[s] = o.scores[s] as number;
     copyBoardInto(o.board, this.board);
     this.boneyard = o.boneyard;
     this.boneyardSize = o.boneyardSize;
