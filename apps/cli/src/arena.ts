@@ -8,14 +8,17 @@ import { progressBar } from './progress.ts';
 const NAMES = [...POLICIES, ...LEVELS.filter((l) => l !== 'expert')];
 
 const help = `Usage: pnpm --silent fives arena --a LEVEL --b LEVEL [--preset P] [--players N] [--games G]
-                               [--seed S] [--budget-ms M | --samples K] [--records DIR]
+                               [--seed S] [--budget-ms M | --samples K] [--fixed] [--clock C]
+                               [--records DIR]
 
 Pits two computer players against each other on the same deals with the seats swapped (with
 3 or 4 players, one "a" sits in each seat in turn against "b" in all the others; with
 partnerships "a" is a team) and prints one JSON line:
   {"games","wins":{"a","b"},"winRate" (a's share),"ci95":[lo,hi],"meanScores":{"a","b"},
-   "decisionMs":{"a":{"p50","p95","max"},"b":{…}}}
-Decision times count the moves where a player had a choice.
+   "decisionMs":{"a":{"mean","p50","p95","max"},"b":{…}},
+   "searched":{"a":{"decisions","ms":{…},"samples":{…}},"b":{…}}}
+Decision times count the moves where a player had a choice; "searched" the moves where it
+searched (hard and expert with two or more plays), with the deals each sampled.
 
   --a, --b LEVEL   ${NAMES.join(', ')}
   --preset P       ${PRESETS.join(', ')} (default allFives)
@@ -23,7 +26,9 @@ Decision times count the moves where a player had a choice.
   --games G        how many games (default 100)
   --seed S         seed of the deals and the players' choices (default "arena")
   --budget-ms M    thinking time per move of the searching levels (default 150)
-  --samples K      instead of time, K deals sampled per move: reproducible from the seed
+  --samples K      instead of time, at most K deals sampled per move: reproducible from the seed
+  --fixed          sample the whole budget every move, not only until the best play is settled
+  --clock C        time decisions by the wall clock (wall, the default) or the process's CPU time (cpu)
   --records DIR    write each game's record (docs/records.md) to DIR/game-NNNN.json, for fives replay
 
 Exit codes: 0 done; 2 bad options.
@@ -36,6 +41,7 @@ interface Options {
   readonly games: number;
   readonly seed: string;
   readonly budget: Budget;
+  readonly clock: 'wall' | 'cpu';
   readonly records: string | null;
 }
 
@@ -59,6 +65,8 @@ export function parseArenaArgs(args: string[]): Options {
         seed: { type: 'string', default: 'arena' },
         'budget-ms': { type: 'string' },
         samples: { type: 'string' },
+        fixed: { type: 'boolean', default: false },
+        clock: { type: 'string', default: 'wall' },
         records: { type: 'string' },
       },
       strict: true,
@@ -79,7 +87,9 @@ export function parseArenaArgs(args: string[]): Options {
   const resolved = resolveRules(rules);
   if (!resolved.ok) throw new UsageError(resolved.error.message);
   if (values['budget-ms'] !== undefined && values.samples !== undefined) throw new UsageError('give --budget-ms or --samples, not both');
-  const budget: Budget = values.samples !== undefined ? { samples: positiveInt(values.samples, '--samples') } : { ms: positiveInt(values['budget-ms'] ?? '150', '--budget-ms') };
+  const caps: Budget = values.samples !== undefined ? { samples: positiveInt(values.samples, '--samples') } : { ms: positiveInt(values['budget-ms'] ?? '150', '--budget-ms') };
+  const budget: Budget = values.fixed ? { ...caps, adaptive: false } : caps;
+  if (values.clock !== 'wall' && values.clock !== 'cpu') throw new UsageError(`--clock must be wall or cpu, not ${JSON.stringify(values.clock)}`);
   return {
     a: values.a as string,
     b: values.b as string,
@@ -87,8 +97,15 @@ export function parseArenaArgs(args: string[]): Options {
     games: positiveInt(values.games, '--games'),
     seed: values.seed,
     budget,
+    clock: values.clock,
     records: values.records === undefined ? null : userPath(values.records),
   };
+}
+
+/** The process's CPU time (user and system) in ms: what a decision costs, whatever else runs on the machine. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 export function runArena(o: Options, onProgress?: (done: number) => void): ArenaSummary {
@@ -102,6 +119,7 @@ export function runArena(o: Options, onProgress?: (done: number) => void): Arena
       games: o.games,
       seed: o.seed,
       budget: o.budget,
+      ...(o.clock === 'cpu' ? { now: cpuMs } : {}),
       ...(dir === null ? {} : { onGame: (i, record) => writeFileSync(`${dir}/game-${String(i + 1).padStart(4, '0')}.json`, `${JSON.stringify(record)}\n`) }),
     },
     onProgress,

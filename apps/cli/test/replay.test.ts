@@ -91,3 +91,14 @@ describe('fives bench --engine', () => {
     for (const v of Object.values(figures)) expect(v).toBeGreaterThan(0);
   });
 });
+
+describe('fives bench --apply', () => {
+  it('prints one JSON line of figures, and wants exactly one thing to measure', () => {
+    const r = fives(['bench', '--apply', '--seconds', '0.2']);
+    expect(r.code).toBe(0);
+    const figures = JSON.parse(r.stdout) as Record<string, number>;
+    expect(Object.keys(figures).sort()).toEqual(['games', 'moves', 'movesPerSec', 'nsPerMove']);
+    for (const v of Object.values(figures)) expect(v).toBeGreaterThan(0);
+    expect(fives(['bench', '--apply', '--engine']).code).toBe(2);
+  });
+});

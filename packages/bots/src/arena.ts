@@ -53,12 +53,21 @@ export interface ArenaSummary {
   ci95: [number, number];
   meanScores: { a: number; b: number };
   decisionMs: { a: Timing; b: Timing };
+  /** The decisions where a player searched (the expert's and hard's with two or more plays). */
+  searched: { a: Searched; b: Searched };
 }
 
 interface Timing {
+  mean: number;
   p50: number;
   p95: number;
   max: number;
+}
+
+interface Searched {
+  decisions: number;
+  ms: Timing;
+  samples: Timing;
 }
 
 export class ArenaError extends Error {}
@@ -79,13 +88,15 @@ export function playArena(o: ArenaOptions, onProgress?: (done: number) => void):
   const rotation = sideCount(rules);
   const timesA: number[] = [];
   const timesB: number[] = [];
+  const searchedA: SearchLog = { ms: [], samples: [] };
+  const searchedB: SearchLog = { ms: [], samples: [] };
   let winsA = 0;
   let winsB = 0;
   let sumA = 0;
   let sumB = 0;
   for (let g = 0; g < o.games; g++) {
     const deals = `${o.seed}:${Math.floor(g / rotation)}`;
-    const result = playGame(o, first.value, g, deals, timesA, timesB);
+    const result = playGame(o, first.value, g, deals, { a: timesA, b: timesB }, { a: searchedA, b: searchedB });
     if (result.result.aWon) winsA++;
     else winsB++;
     sumA += result.result.scoreA;
@@ -100,11 +111,33 @@ export function playArena(o: ArenaOptions, onProgress?: (done: number) => void):
     winRate: round(o.games === 0 ? 0 : winsA / o.games, 4),
     ci95: [round(lo, 4), round(hi, 4)],
     meanScores: { a: round(sumA / Math.max(1, o.games), 1), b: round(sumB / Math.max(1, o.games), 1) },
-    decisionMs: { a: percentiles(timesA), b: percentiles(timesB) },
+    decisionMs: { a: timing(timesA), b: timing(timesB) },
+    searched: { a: searchedOf(searchedA), b: searchedOf(searchedB) },
   };
 }
 
-function playGame(o: ArenaOptions, start: GameState, index: number, deals: string, timesA: number[], timesB: number[]): { record: GameRecord; result: GameResult } {
+interface SearchLog {
+  readonly ms: number[];
+  readonly samples: number[];
+}
+
+function timing(values: readonly number[]): Timing {
+  const mean = values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+  return { mean: round(mean, 2), ...percentiles(values) };
+}
+
+function searchedOf(log: SearchLog): Searched {
+  return { decisions: log.ms.length, ms: timing(log.ms), samples: timing(log.samples) };
+}
+
+function playGame(
+  o: ArenaOptions,
+  start: GameState,
+  index: number,
+  deals: string,
+  times: { a: number[]; b: number[] },
+  searched: { a: SearchLog; b: SearchLog },
+): { record: GameRecord; result: GameResult } {
   const rules = start.rules;
   const aSeats = aSeatsFor(rules, index);
   const now = o.now ?? defaultNow;
@@ -112,14 +145,28 @@ function playGame(o: ArenaOptions, start: GameState, index: number, deals: strin
   const policyOf = (seat: number): BotPolicy => (aSeats.includes(seat) ? o.a : o.b);
   const hands: RecordHand[] = [];
   let state = start;
+  let samples = -1;
+  const budget: Budget = {
+    ...o.budget,
+    onSearch: (r) => {
+      samples = r.samples;
+    },
+  };
   const act = (seat: number, onTurn: boolean): boolean => {
     const v = view(state, seat);
     const legal = legalActions(v);
     if (legal.length === 0) return false;
+    samples = -1;
     const t0 = now();
-    const action = policyOf(seat)(v, randoms[seat] as ReturnType<typeof seededRandom>, o.budget);
+    const action = policyOf(seat)(v, randoms[seat] as ReturnType<typeof seededRandom>, budget);
     const ms = now() - t0;
-    if (onTurn && legal.length > 1) (aSeats.includes(seat) ? timesA : timesB).push(ms);
+    const isA = aSeats.includes(seat);
+    if (onTurn && legal.length > 1) (isA ? times.a : times.b).push(ms);
+    if (samples >= 0) {
+      const log = isA ? searched.a : searched.b;
+      log.ms.push(ms);
+      log.samples.push(samples);
+    }
     if (action === null) {
       if (onTurn && state.hand?.turn === seat) throw new ArenaError(`seat ${seat} gave no action on its turn`);
       return false;

@@ -1,10 +1,11 @@
-export { type Budget, type BotPolicy, DEFAULT_BUDGET_MS, type PlayAction } from './policy.ts';
+export { type Budget, type BotPolicy, DEFAULT_BUDGET_MS, DEFAULT_MAX_SAMPLES, type PlayAction, type SearchReport } from './policy.ts';
 export { type Attention, SHARP } from './claims.ts';
 export { randomPolicy, greedyPolicy, greedyPolicyWith } from './simple.ts';
 export { defensivePolicy, defensivePolicyWith, DEFENSIVE_WEIGHTS, type DefensiveWeights } from './defensive.ts';
-export { expertPolicy, expertPolicyWith, search, type SearchResult } from './expert.ts';
+export { HARD_STOP_RULE, STOP_RULE, type StopRule, expertPolicy, expertPolicyWith, search, type SearchResult } from './expert.ts';
 export { LEVELS, type Level, POLICIES, type PolicyName, LEVEL_POLICIES, NAMED_POLICIES, policyByName } from './levels.ts';
 export { type SeatView, type TileGroup, readSeatView } from './seat-view.ts';
-export { type Determinization, determinize } from './sample.ts';
+export { type Determinization, Sampler, determinize } from './sample.ts';
 export { ArenaError, type ArenaOptions, type ArenaSummary, type GameResult, aSeatsFor, playArena } from './arena.ts';
 export { wilson95, percentiles } from './stats.ts';
+export { type PlayEstimate, estimatePlays } from './analysis.ts';

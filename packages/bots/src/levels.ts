@@ -1,6 +1,6 @@
 import { pips } from '@fives/engine';
 import { defensivePolicy, defensivePolicyWith } from './defensive.ts';
-import { expertPolicy, expertPolicyWith } from './expert.ts';
+import { HARD_STOP_RULE, expertPolicy, expertPolicyWith } from './expert.ts';
 import { makePolicy } from './make-policy.ts';
 import { pickBest, scoredPlays } from './plays.ts';
 import type { BotPolicy } from './policy.ts';
@@ -32,8 +32,8 @@ export const LEVEL_POLICIES: Readonly<Record<Level, BotPolicy>> = {
   // Greedy, but one scoring chance in six goes unseen, and so do some counts and Muggins.
   easy: greedyPolicyWith({ claimsRight: 0.85, callsMuggins: 0.5 }, 1 / 6),
   medium: defensivePolicyWith({ claimsRight: 0.97, callsMuggins: 0.9 }),
-  // The expert's search with a third of its budget.
-  hard: expertPolicyWith({ claimsRight: 1, callsMuggins: 1 }, 1 / 3),
+  // The expert's search with a third of its budget, settling sooner and on less.
+  hard: expertPolicyWith({ claimsRight: 1, callsMuggins: 1 }, 1 / 3, 'wary', HARD_STOP_RULE),
   expert: expertPolicy,
 };
 

@@ -3,12 +3,12 @@ import {
   type Playout,
   type Tile,
   EMPTY_BOARD,
+  SUIT,
   boardCount,
   cloneBoard,
   copyBoardInto,
+  countAfterPlacing,
   countScore,
-  endsFor,
-  fitMask,
   low,
   pips,
   placeLead,
@@ -47,15 +47,17 @@ export function rolloutGreedy(p: Playout, buf: Int32Array): void {
 }
 
 const after: MutableBoard = cloneBoard(EMPTY_BOARD);
-const reply: MutableBoard = cloneBoard(EMPTY_BOARD);
 
 /**
  * Wary: greedy, less most of what the next player (when an opponent) could score straight back
  * from the tiles they hold in this simulated deal. A better model of a good opponent than plain
- * greedy, at a few times the cost.
+ * greedy, at a few times the cost. Counts are read with `countAfterPlacing`, so a reply is
+ * weighed without laying it on a copy of the board; only the play itself is laid, and only when
+ * a reply is weighed.
  */
 export function rolloutWary(p: Playout, buf: Int32Array): void {
   const rules = p.rules;
+  const br = p.br;
   const scoring = p.variant.scoresDuringPlay;
   while (!p.done) {
     const n = p.legalPlays(buf);
@@ -68,17 +70,30 @@ export function rolloutWary(p: Playout, buf: Int32Array): void {
       const seat = p.turn;
       const next = (seat + 1) % p.players;
       const theirs = sideOf(rules, next) !== sideOf(rules, seat) ? (p.hands[next] as number) : 0;
+      const lead = p.board.tiles === 0;
       let bestValue = -Infinity;
       for (let i = 0; i < n; i++) {
         const move = buf[i] as number;
         const t = (move >> 2) as Tile;
-        copyBoardInto(p.board, after);
-        if (after.tiles === 0) placeLead(after, p.br, t, low(t));
-        else placeOn(after, p.br, move & 3, t);
-        const points = scoring ? countScore(rules, boardCount(after)) : 0;
+        let points = 0;
+        if (lead) {
+          copyBoardInto(p.board, after);
+          placeLead(after, br, t, low(t));
+          if (scoring) points = countScore(rules, boardCount(after));
+        } else if (scoring) points = countScore(rules, countAfterPlacing(p.board, br, move & 3, t));
+        // A reply only takes value away, so a play that could not beat the best so far even
+        // unanswered needs none weighed: the same choice, for less.
+        const most = points * 64 + pips(t);
+        if (most <= bestValue) continue;
         let back = 0;
-        if (scoring && theirs !== 0 && (p.hands[seat] as number) !== 1 << t) back = bestReply(after, p, theirs);
-        const value = (points - 0.75 * back) * 64 + pips(t);
+        if (scoring && theirs !== 0 && (p.hands[seat] as number) !== 1 << t) {
+          if (!lead) {
+            copyBoardInto(p.board, after);
+            placeOn(after, br, move & 3, t);
+          }
+          back = bestReply(after, p, theirs);
+        }
+        const value = most - 0.75 * back * 64;
         if (value > bestValue) {
           bestValue = value;
           best = move;
@@ -89,16 +104,15 @@ export function rolloutWary(p: Playout, buf: Int32Array): void {
   }
 }
 
+/** The most the hand `hand` could score with one play on `board`. */
 function bestReply(board: MutableBoard, p: Playout, hand: number): number {
   let best = 0;
-  for (let m = hand & fitMask(board); m !== 0; m &= m - 1) {
-    const t = (31 - Math.clz32(m & -m)) as Tile;
-    const ends = endsFor(board, t);
-    for (let e = 0; e < 4; e++) {
-      if ((ends & (1 << e)) === 0) continue;
-      copyBoardInto(board, reply);
-      placeOn(reply, p.br, e, t);
-      const points = countScore(p.rules, boardCount(reply));
+  for (let e = 0; e < 4; e++) {
+    const v = board.open[e] as number;
+    if (v < 0) continue;
+    for (let m = hand & (SUIT[v] as number); m !== 0; m &= m - 1) {
+      const t = (31 - Math.clz32(m & -m)) as Tile;
+      const points = countScore(p.rules, countAfterPlacing(board, p.br, e, t));
       if (points > best) best = points;
     }
   }

@@ -1,4 +1,4 @@
-import { type RandomSource, type Tile, type TileMask, shuffleInPlace } from '@fives/engine';
+import type { RandomSource, Tile, TileMask } from '@fives/engine';
 import { type SeatView, numbersOf } from './seat-view.ts';
 
 /** One guess at the hidden tiles, consistent with everything the seat knows. */
@@ -15,45 +15,95 @@ const ATTEMPTS = 30;
  * of a player's tiles shows none of the numbers the player was seen to lack. The most
  * constrained groups are filled first; a dead end starts again, and after a few dead ends
  * (which only a rare, tight position makes) the constraints are dropped rather than stall.
+ *
+ * What depends only on the view (the unseen tiles, the groups in the order they are filled) is
+ * worked out once; each `next` deals into the same typed arrays, so a search draws thousands of
+ * deals without making an array.
  */
-export function determinize(sv: SeatView, random: RandomSource): Determinization {
-  const unseen: Tile[] = [];
-  for (let m = sv.unseen; m !== 0; m &= m - 1) unseen.push((31 - Math.clz32(m & -m)) as Tile);
-  const slots: { seat: number; size: number; lacks: number; fits: number }[] = [];
-  sv.groups.forEach((gs, seat) => {
-    for (const g of gs) {
-      let fits = 0;
-      for (const t of unseen) if ((numbersOf(t) & g.lacks) === 0) fits++;
-      slots.push({ seat, size: g.size, lacks: g.lacks, fits });
-    }
-  });
-  slots.sort((a, b) => a.fits - a.size - (b.fits - b.size));
-  for (let attempt = 0; attempt <= ATTEMPTS; attempt++) {
-    const strict = attempt < ATTEMPTS;
-    const pool = shuffleInPlace(unseen.slice(), random);
-    const hands = new Array<number>(sv.rules.players).fill(0);
-    hands[sv.seat] = sv.mine;
-    let failed = false;
-    for (const slot of slots) {
-      let need = slot.size;
-      for (let i = 0; i < pool.length && need > 0;) {
-        const t = pool[i] as Tile;
-        if (!strict || (numbersOf(t) & slot.lacks) === 0) {
-          hands[slot.seat] = (hands[slot.seat] as number) | (1 << t);
-          pool[i] = pool[pool.length - 1] as Tile;
-          pool.pop();
-          need--;
-        } else i++;
+export class Sampler {
+  /** The last deal: every seat's tiles (the viewer's own included). */
+  readonly hands: Int32Array;
+  /** The last deal's boneyard in drawing order: its first `boneyardSize` entries. */
+  readonly boneyard: Int8Array;
+  boneyardSize = 0;
+  private readonly unseen: Int8Array;
+  private readonly slotSeat: Int8Array;
+  private readonly slotSize: Int8Array;
+  private readonly slotLacks: Int8Array;
+
+  constructor(private readonly sv: SeatView) {
+    const unseen: number[] = [];
+    for (let m = sv.unseen; m !== 0; m &= m - 1) unseen.push(31 - Math.clz32(m & -m));
+    const slots: { seat: number; size: number; lacks: number; fits: number }[] = [];
+    sv.groups.forEach((gs, seat) => {
+      for (const g of gs) {
+        let fits = 0;
+        for (const t of unseen) if ((numbersOf(t as Tile) & g.lacks) === 0) fits++;
+        slots.push({ seat, size: g.size, lacks: g.lacks, fits });
       }
-      if (need > 0) {
-        failed = true;
-        break;
-      }
-    }
-    if (failed) continue;
-    // What is left is exactly the boneyard; the pool's order is already random, but taking
-    // tiles out swapped some, so shuffle once more to keep the drawing order uniform.
-    return { hands, boneyard: shuffleInPlace(pool.slice(), random) };
+    });
+    slots.sort((a, b) => a.fits - a.size - (b.fits - b.size));
+    this.unseen = Int8Array.from(unseen);
+    this.slotSeat = Int8Array.from(slots, (s) => s.seat);
+    this.slotSize = Int8Array.from(slots, (s) => s.size);
+    this.slotLacks = Int8Array.from(slots, (s) => s.lacks);
+    this.hands = new Int32Array(sv.rules.players);
+    this.boneyard = new Int8Array(unseen.length);
   }
-  throw new Error('determinize: the unseen tiles do not add up to the hidden hands and boneyard');
+
+  /** Deals a fresh guess into `hands` and `boneyard`. */
+  next(random: RandomSource): void {
+    const pool = this.boneyard;
+    const hands = this.hands;
+    const slots = this.slotSeat.length;
+    for (let attempt = 0; attempt <= ATTEMPTS; attempt++) {
+      const strict = attempt < ATTEMPTS;
+      // Loops rather than set and fill: on arrays this small the calls cost more than the copies.
+      for (let i = 0; i < pool.length; i++) pool[i] = this.unseen[i] as number;
+      shuffle(pool, pool.length, random);
+      let left = pool.length;
+      for (let s = 0; s < hands.length; s++) hands[s] = 0;
+      hands[this.sv.seat] = this.sv.mine;
+      let failed = false;
+      for (let k = 0; k < slots && !failed; k++) {
+        const seat = this.slotSeat[k] as number;
+        const lacks = this.slotLacks[k] as number;
+        let need = this.slotSize[k] as number;
+        for (let i = 0; i < left && need > 0;) {
+          const t = pool[i] as number;
+          if (!strict || (numbersOf(t as Tile) & lacks) === 0) {
+            hands[seat] = (hands[seat] as number) | (1 << t);
+            pool[i] = pool[left - 1] as number;
+            left--;
+            need--;
+          } else i++;
+        }
+        failed = need > 0;
+      }
+      if (failed) continue;
+      // What is left is exactly the boneyard; the pool's order is already random, but taking
+      // tiles out swapped some, so shuffle once more to keep the drawing order uniform.
+      shuffle(pool, left, random);
+      this.boneyardSize = left;
+      return;
+    }
+    throw new Error('determinize: the unseen tiles do not add up to the hidden hands and boneyard');
+  }
+}
+
+/** Fisher–Yates on the first `n` entries, in place. */
+function shuffle(a: Int8Array, n: number, random: RandomSource): void {
+  for (let i = n - 1; i > 0; i--) {
+    const j = random.int(i + 1);
+    const tmp = a[i] as number;
+    a[i] = a[j] as number;
+    a[j] = tmp;
+  }
+}
+
+/** One guess, as plain arrays (a `Sampler` for a single deal). */
+export function determinize(sv: SeatView, random: RandomSource): Determinization {
+  const s = new Sampler(sv);
+  s.next(random);
+  return { hands: Array.from(s.hands), boneyard: Array.from(s.boneyard.subarray(0, s.boneyardSize)) as Tile[] };
 }

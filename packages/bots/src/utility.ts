@@ -9,7 +9,7 @@ import { type Rules, sideOf } from '@fives/engine';
  * A small share of the raw lead is added so that, when the outcome is all but certain, more
  * points are still preferred to fewer.
  */
-export function utility(rules: Rules, seat: number, scores: readonly number[], winner: number): number {
+export function utility(rules: Rules, seat: number, scores: ArrayLike<number>, winner: number): number {
   const side = sideOf(rules, seat);
   if (winner >= 0) return winner === side ? 1 : 0;
   const unit = rules.scoreUnit === 'fives' ? 5 : 1;

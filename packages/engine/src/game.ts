@@ -66,11 +66,15 @@ export function startHand(state: GameState, deal: Deal, leader?: Seat): Result<G
     end: null,
   };
   const zeros = new Array<number>(state.scores.length).fill(0);
+  // Field by field, as Draft.commit does, so every state has one shape.
   return ok({
-    ...state,
+    rulesInput: state.rulesInput,
+    rules: state.rules,
     status: 'playing',
+    scores: state.scores,
     hand,
     hands: [...state.hands, { reason: null, scored: zeros, scores: state.scores }],
+    winner: state.winner,
   });
 }
 

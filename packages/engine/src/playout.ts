@@ -1,16 +1,31 @@
-import { type Board, type BoardRules, type MutableBoard, EMPTY_BOARD, boardCount, cloneBoard, copyBoardInto, endsFor, fitMask, placeLead, placeOn } from './board.ts';
+import {
+  type Board,
+  type BoardRules,
+  type MutableBoard,
+  EMPTY_BOARD,
+  boardCount,
+  cloneBoard,
+  copyBoardInto,
+  countAfterPlacing,
+  endsFor,
+  fitMask,
+  placeLead,
+  placeOn,
+} from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
-import { countScore, handAwards, winnerOf } from './scoring.ts';
+import { countScore, handAwards, inUnits, outAward, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
-import { type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
+import type { RandomSource } from './random.ts';
+import { ALL_TILES, type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
 import { type VariantRules, variantRules } from './variant.ts';
 
 /**
- * A hand played in place, for search: no log, no validation, no allocation per move. Bots copy
- * one of these per simulation (`copyFrom` reuses the arrays) and play it out; the bench measures
- * it. It follows the same board and scoring code as `apply`, and a property test plays both side
- * by side. Under Muggins every count is taken as claimed correctly.
+ * A hand played in place, for search: no log, no validation, no allocation per move or per
+ * deal. Bots fill one of these per sampled deal (`setHidden`), copy it per candidate (`copyFrom`
+ * reuses the typed arrays) and play it out; the bench measures it. It follows the same board
+ * and scoring code as `apply`, and a property test plays both side by side. Under Muggins every
+ * count is taken as claimed correctly.
  *
  * A move is a number: `tile << 2 | end` (end 0..3 = west, east, north, south; 0 for the lead).
  */
@@ -19,10 +34,14 @@ export class Playout {
   readonly br: BoardRules;
   readonly variant: VariantRules;
   readonly players: number;
-  readonly hands: number[];
+  /** Each seat's tiles, as masks. */
+  readonly hands: Int32Array;
   readonly board: MutableBoard;
-  readonly scores: number[];
-  boneyard: readonly Tile[];
+  /** Per side, in the rules' unit. */
+  readonly scores: Float64Array;
+  /** The boneyard in drawing order: its first `boneyardSize` entries (shared, never written). */
+  boneyard: ArrayLike<number>;
+  boneyardSize: number;
   drawn = 0;
   turn: Seat = 0;
   passes = 0;
@@ -33,17 +52,25 @@ export class Playout {
   /** The seat that went out, or -1. */
   out = -1;
   private readonly scratch: MutableBoard;
+  private readonly pips: Int32Array;
+  /** `redeal`'s shuffled set: the hands from the front, the boneyard after them. */
+  private readonly order: Int8Array;
 
-  constructor(rules: Rules, deal: Deal, leader: Seat, scores?: readonly number[]) {
+  constructor(rules: Rules, deal: Deal, leader: Seat, scores?: ArrayLike<number>) {
     this.rules = rules;
     this.br = boardRules(rules);
     this.variant = variantRules(rules);
     this.players = rules.players;
-    this.hands = Array.from({ length: rules.players }, (_, s) => maskOf(deal.hands[s] ?? []));
+    this.hands = new Int32Array(rules.players);
+    for (let s = 0; s < rules.players; s++) this.hands[s] = maskOf(deal.hands[s] ?? []);
     this.boneyard = deal.boneyard;
+    this.boneyardSize = deal.boneyard.length;
     this.board = cloneBoard(EMPTY_BOARD);
     this.scratch = cloneBoard(EMPTY_BOARD);
-    this.scores = scores ? scores.slice() : new Array<number>(sideCount(rules)).fill(0);
+    this.scores = new Float64Array(sideCount(rules));
+    if (scores !== undefined) this.scores.set(scores);
+    this.pips = new Int32Array(rules.players);
+    this.order = Int8Array.from(ALL_TILES);
     this.turn = leader;
   }
 
@@ -68,16 +95,17 @@ export class Playout {
    */
   static fromParts(parts: {
     readonly rules: Rules;
-    readonly hands: readonly TileMask[];
-    readonly boneyard: readonly Tile[];
+    readonly hands: ArrayLike<TileMask>;
+    readonly boneyard: ArrayLike<number>;
+    readonly boneyardSize?: number;
     readonly board: Board;
     readonly turn: Seat;
     readonly passes: number;
-    readonly scores: readonly number[];
+    readonly scores: ArrayLike<number>;
     readonly forcedLead?: Tile | null;
   }): Playout {
-    const p = new Playout(parts.rules, { hands: [], boneyard: parts.boneyard }, parts.turn, parts.scores);
-    for (let s = 0; s < p.players; s++) p.hands[s] = parts.hands[s] ?? 0;
+    const p = new Playout(parts.rules, { hands: [], boneyard: [] }, parts.turn, parts.scores);
+    p.setHidden(parts.hands, parts.boneyard, parts.boneyardSize ?? parts.boneyard.length);
     copyBoardInto(parts.board, p.board);
     p.passes = parts.passes;
     p.forcedLead = parts.board.tiles === 0 && parts.forcedLead != null ? parts.forcedLead : -1;
@@ -85,11 +113,54 @@ export class Playout {
     return p;
   }
 
+  /** Puts in another guess at the hidden tiles: every seat's hand and the boneyard, the rest unchanged. */
+  setHidden(hands: ArrayLike<TileMask>, boneyard: ArrayLike<number>, boneyardSize: number): void {
+    for (let s = 0; s < this.players; s++) this.hands[s] = hands[s] ?? 0;
+    this.boneyard = boneyard;
+    this.boneyardSize = boneyardSize;
+    this.drawn = 0;
+  }
+
+  /**
+   * Starts a fresh hand in place on a random deal (a Fisher–Yates shuffle of its own set of tiles,
+   * so no array is made), led by `leader`, with the scores kept unless the game was over. For benchmarks and
+   * self-play; the leader rules of the real game are the caller's business.
+   */
+  redeal(random: RandomSource, leader: Seat): void {
+    const order = this.order;
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = random.int(i + 1);
+      const tmp = order[i] as number;
+      order[i] = order[j] as number;
+      order[j] = tmp;
+    }
+    const n = this.rules.handSize;
+    let k = 0;
+    for (let s = 0; s < this.players; s++) {
+      let m = 0;
+      for (let i = 0; i < n; i++) m |= 1 << (order[k++] as number);
+      this.hands[s] = m;
+    }
+    this.boneyard = order.subarray(k);
+    this.boneyardSize = order.length - k;
+    if (this.winner >= 0) this.scores.fill(0);
+    copyBoardInto(EMPTY_BOARD, this.board);
+    this.drawn = 0;
+    this.turn = leader;
+    this.passes = 0;
+    this.forcedLead = -1;
+    this.winner = -1;
+    this.handOver = false;
+    this.out = -1;
+  }
+
   copyFrom(o: Playout): void {
+    // Loops, not TypedArray.set: for two to four entries the call costs more than the copy.
     for (let s = 0; s < this.players; s++) this.hands[s] = o.hands[s] as number;
     for (let s = 0; s < this.scores.length; s++) this.scores[s] = o.scores[s] as number;
     copyBoardInto(o.board, this.board);
     this.boneyard = o.boneyard;
+    this.boneyardSize = o.boneyardSize;
     this.drawn = o.drawn;
     this.turn = o.turn;
     this.passes = o.passes;
@@ -128,6 +199,7 @@ export class Playout {
 
   /** The count a play would make, without making it. */
   countAfter(move: number): number {
+    if (this.board.tiles !== 0) return countAfterPlacing(this.board, this.br, move & 3, (move >> 2) as Tile);
     copyBoardInto(this.board, this.scratch);
     place(this.scratch, this.br, move);
     return boardCount(this.scratch);
@@ -142,20 +214,21 @@ export class Playout {
   play(move: number): number {
     const seat = this.turn;
     place(this.board, this.br, move);
-    this.hands[seat] = (this.hands[seat] as number) & ~(1 << (move >> 2));
+    const left = (this.hands[seat] as number) & ~(1 << (move >> 2));
+    this.hands[seat] = left;
     this.passes = 0;
     this.forcedLead = -1;
     const points = this.variant.scoresDuringPlay ? countScore(this.rules, boardCount(this.board)) : 0;
     if (points > 0 && this.addScore(seat, points)) return points;
-    if (this.hands[seat] === 0) this.endHand(seat);
-    else this.turn = (seat + 1) % this.players;
+    if (left === 0) this.endHand(seat);
+    else this.turn = seat + 1 === this.players ? 0 : seat + 1;
     return points;
   }
 
   /** For a seat with nothing to play: draws one tile if the rules allow and any are left, else passes. */
   drawOrPass(): void {
-    if (this.variant.draws && this.drawn < this.boneyard.length) {
-      const t = this.boneyard[this.drawn++] as Tile;
+    if (this.variant.draws && this.drawn < this.boneyardSize) {
+      const t = this.boneyard[this.drawn++] as number;
       this.hands[this.turn] = (this.hands[this.turn] as number) | (1 << t);
       return;
     }
@@ -174,10 +247,16 @@ export class Playout {
   private endHand(out: Seat): void {
     this.handOver = true;
     this.out = out;
-    const pips = this.hands.map(maskPips);
-    for (const a of handAwards(this.rules, pips, out < 0 ? null : out)) {
-      const side = sideOf(this.rules, a.seat);
-      this.scores[side] = (this.scores[side] as number) + a.points;
+    for (let s = 0; s < this.players; s++) this.pips[s] = maskPips(this.hands[s] as number);
+    if (out >= 0 && this.variant.handEnd === 'othersPips') {
+      // The common end, scored without handAwards' arrays (the same rule: outAward).
+      const side = sideOf(this.rules, out);
+      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, outAward(this.rules, this.pips, out));
+    } else {
+      for (const a of handAwards(this.rules, this.pips, out < 0 ? null : out)) {
+        const side = sideOf(this.rules, a.seat);
+        this.scores[side] = (this.scores[side] as number) + a.points;
+      }
     }
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
   }

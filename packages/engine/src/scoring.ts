@@ -31,20 +31,25 @@ export function playScore(rules: Rules, count: number): number {
  * The end-of-hand awards of docs/rules.md#the-end-of-a-hand and #block-and-draw, from the pips left in each hand and the seat
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */
-export function handAwards(rules: Rules, pips: readonly number[], out: Seat | null): Award[] {
+export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
   const awards = variantRules(rules).handEnd === 'othersPips' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
   return awards.filter((a) => a.points > 0).map((a) => ({ seat: a.seat, points: inUnits(rules, a.points) }));
 }
 
-function allFivesAwards(rules: Rules, pips: readonly number[], out: Seat | null): Award[] {
-  if (out !== null) {
-    const side = sideOf(rules, out);
-    let others = 0;
-    pips.forEach((p, seat) => {
-      if (sideOf(rules, seat) !== side) others += p;
-    });
-    return [{ seat: out, points: round5(others) }];
-  }
+/**
+ * What the seat that went out scores when the others' pips count (All Fives: `handEnd` is
+ * `othersPips`): the opponents' pips rounded to five, in points (not yet in the rules' unit).
+ * The in-place playout calls it straight, so a simulated hand's end makes no award objects.
+ */
+export function outAward(rules: Rules, pips: ArrayLike<number>, out: Seat): number {
+  const side = sideOf(rules, out);
+  let others = 0;
+  for (let seat = 0; seat < pips.length; seat++) if (sideOf(rules, seat) !== side) others += pips[seat] as number;
+  return round5(others);
+}
+
+function allFivesAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
+  if (out !== null) return [{ seat: out, points: outAward(rules, pips, out) }];
   const sides = sidePips(rules, pips);
   const low = Math.min(...sides);
   const lowest = sides.flatMap((p, side) => (p === low ? [side] : []));
@@ -64,7 +69,7 @@ function allFivesAwards(rules: Rules, pips: readonly number[], out: Seat | null)
 }
 
 /** Block and Draw: the fewest pips score the others' pips minus their own, not rounded. */
-function fewestPipsAwards(rules: Rules, pips: readonly number[]): Award[] {
+function fewestPipsAwards(rules: Rules, pips: ArrayLike<number>): Award[] {
   const sides = sidePips(rules, pips);
   const low = Math.min(...sides);
   const lowest = sides.flatMap((p, side) => (p === low ? [side] : []));
@@ -78,12 +83,12 @@ function fewestPipsAwards(rules: Rules, pips: readonly number[]): Award[] {
  * Pips per side. A side is named by its lowest seat, which is also its index: seat 0 for the
  * team 0+2 and seat 1 for 1+3, so an award to a team reads as an award to that seat.
  */
-function sidePips(rules: Rules, pips: readonly number[]): number[] {
+function sidePips(rules: Rules, pips: ArrayLike<number>): number[] {
   const sides = new Array<number>(sideCount(rules)).fill(0);
-  pips.forEach((p, seat) => {
+  for (let seat = 0; seat < pips.length; seat++) {
     const side = sideOf(rules, seat);
-    sides[side] = (sides[side] as number) + p;
-  });
+    sides[side] = (sides[side] as number) + (pips[seat] as number);
+  }
   return sides;
 }
 
@@ -91,7 +96,7 @@ function sidePips(rules: Rules, pips: readonly number[]): number[] {
  * The side that has won, or null. The game ends as soon as a side reaches the target; when two
  * reach it by the same award, the higher total wins, and equal totals play on.
  */
-export function winnerOf(rules: Rules, scores: readonly number[]): number | null {
+export function winnerOf(rules: Rules, scores: ArrayLike<number>): number | null {
   let best = -1;
   let bestScore = -1;
   let tied = false;

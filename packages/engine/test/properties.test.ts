@@ -1,6 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Playout, type GameState, type Tile, formatTile, maskOf, parseTile, replayRecord, tilesOf, view } from '../src/index.ts';
+import {
+  ALL_TILES,
+  Playout,
+  type GameState,
+  type Tile,
+  boardCount,
+  boardRules,
+  cloneBoard,
+  countAfterPlacing,
+  endsFor,
+  formatTile,
+  maskOf,
+  parseTile,
+  placeOn,
+  replayRecord,
+  tilesOf,
+  view,
+} from '../src/index.ts';
 import { countFromLayout } from './support/independent-count.ts';
 import { type PlayedGame, playRandomGame } from './support/random-game.ts';
 
@@ -115,6 +132,28 @@ describe('random legal play', { timeout: 60_000 }, () => {
     });
   });
 
+  it('counts a play without placing it exactly as placing it does (countAfterPlacing)', () => {
+    let checked = 0;
+    forEveryGame((game) => {
+      const br = boardRules(game.final.rules);
+      for (const state of game.states) {
+        const board = state.hand?.board;
+        if (board === undefined || board.tiles === 0) continue;
+        for (const t of ALL_TILES) {
+          const ends = endsFor(board, t);
+          for (let e = 0; e < 4; e++) {
+            if ((ends & (1 << e)) === 0) continue;
+            const placed = cloneBoard(board);
+            placeOn(placed, br, e, t);
+            expect(countAfterPlacing(board, br, e, t)).toBe(boardCount(placed));
+            checked++;
+          }
+        }
+      }
+    });
+    expect(checked).toBeGreaterThan(1000);
+  });
+
   it('plays the same in the in-place playout as through apply', () => {
     forEveryGame((game) => {
       if (game.final.rules.muggins) return; // the playout takes every count as claimed
@@ -140,8 +179,8 @@ describe('random legal play', { timeout: 60_000 }, () => {
           expect(p.legalPlays(buf)).toBe(0);
           p.drawOrPass();
         }
-        expect(p.scores).toEqual(state.scores);
-        expect(p.hands).toEqual(state.hand?.hands);
+        expect(Array.from(p.scores)).toEqual(state.scores);
+        expect(Array.from(p.hands)).toEqual(state.hand?.hands);
         expect(p.done).toBe(state.status !== 'playing');
       });
     });

@@ -27,6 +27,18 @@ describe('seeded randomness', () => {
     for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(500);
   });
 
+  it('draws the same numbers through its table of small bounds as through the general bound', () => {
+    const fast = seededRandom('bounds');
+    const reference = seededRandom('bounds');
+    for (let round = 0; round < 50; round++) {
+      for (const bound of [1, 2, 3, 7, 28, 63, 64, 65, 1000, 2 ** 31 + 1, 2 ** 32]) {
+        expect(fast.int(bound)).toBe(boundedInt(() => reference.next32(), bound));
+      }
+    }
+    expect(() => fast.int(0)).toThrow(RangeError);
+    expect(() => fast.int(2.5)).toThrow(RangeError);
+  });
+
   it('refuses a bound it cannot draw from', () => {
     expect(() => boundedInt(() => 0, 0)).toThrow(RangeError);
     expect(() => boundedInt(() => 0, 1.5)).toThrow(RangeError);
