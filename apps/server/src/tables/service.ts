@@ -1,4 +1,4 @@
-import { type GameRecord, type RandomSource, type RulesInput } from '@fives/engine';
+import { type Action, type GameRecord, type RandomSource, type RulesInput } from '@fives/engine';
 import { type BotLevel, ErrorCode, type PlayerId, type SeatSpec, type TableCode, type TableId, type WireAction } from '@fives/protocol';
 import {
   type BotChooser,
@@ -30,10 +30,14 @@ import {
 } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
-import { awayJobKey, tableJobKey } from '../jobs/job.ts';
+import { awayJobKey, tableJobKey, thinkJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import type { Budget } from '@fives/bots';
+import { needsThought } from '../bots/levels.ts';
 import { chooseBotAction } from '../bots/policy.ts';
+import { botSeed } from '../bots/seed.ts';
+import type { BotThinker, ThinkTask } from '../bots/thinker.ts';
+import type { BotEvents } from '../metrics/bot-metrics.ts';
 import { newTableCode, newTableId } from './code.ts';
 import type { SeedSource } from './dealer.ts';
 import { TableCommits } from './commit.ts';
@@ -46,6 +50,13 @@ export interface TableServiceOptions extends Timing {
   readonly random: RandomSource;
   /** How long (or how many samples) the searching levels may think per move. */
   readonly botBudget: Budget;
+  /**
+   * Where the searching levels think (worker threads, `bots/pool.ts`); null: nowhere on this
+   * node (BOT_WORKERS=0) — their moves are handed to the thinkers through Redis (`jobs/thinking.ts`).
+   */
+  readonly thinker: BotThinker | null;
+  /** Told how the computer players' thinking goes (the metrics). */
+  readonly bots: BotEvents;
   /** Each hand's secret seed (see `dealer.ts`). */
   readonly seeds: SeedSource;
   readonly now: () => Date;
@@ -82,11 +93,10 @@ export class TableService {
 
   private readonly commits: TableCommits;
 
-  /** The computer players, as the machine asks for them: the server's policies, randomness and budget. */
-  private readonly choose: BotChooser;
+  /** When this node last said that a move waits with no thinker to take it (once a half minute is enough). */
+  private saidNoThinkerAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly o: TableServiceOptions) {
-    this.choose = (level, seen) => chooseBotAction(level, seen, o.random, o.botBudget);
     this.commits = new TableCommits(o, () => this.runtime);
   }
 
@@ -294,30 +304,111 @@ export class TableService {
   // ---- the table moving by itself ------------------------------------------------------------
 
   /**
-   * The `t:` job set on `version`: the next deal, a computer player's or stand-in's move (a
-   * person out of time included), or — nothing being due — a look at whether the person to move
-   * is still connected. A table that has moved on since is left alone. `'replaced'` when it
-   * committed a change: the commit set the table's next step, this job with it.
+   * The `t:` job set on `version` (and the `b:` job a node that thinks nowhere handed over): the
+   * next deal, a computer player's or stand-in's move (a person out of time included), or —
+   * nothing being due — a look at whether the person to move is still connected. A table that
+   * has moved on since is left alone. `'replaced'` when it committed a change (the commit set the
+   * table's next step, this job with it), or when the job must stay for another thinker.
+   *
+   * A searching player's move is *thought, then committed if the table has not moved*: the step
+   * is decided with what is known, each decision worth a thread (`needsThought`) that is not
+   * known yet is sent to the pool with the seat's own view, and nothing is held meanwhile — the
+   * table's commits (a person's move among them) go on. When the answers are in, the table is
+   * loaded again and the step decided again with them, on the version they were thought about
+   * only: a table that moved on drops them (counted), and its new version's step, which the
+   * commit that moved it set, thinks again.
    */
   async runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
-    const idle: { doc: TableDoc | null } = { doc: null };
-    const changed = await this.commits.update(
-      id,
-      (d, now) => {
-        const step = automaticStep(d, now, version, { seeds: this.o.seeds, choose: this.choose });
-        if (!step.ok) return step;
-        if (step.value.kind === 'idle') idle.doc = d;
-        if (step.value.kind !== 'change') return success(null);
-        const bot = step.value.bot;
-        if (bot?.fellBack === true) {
-          this.o.log.error({ seat: bot.seat, level: bot.actor.level, chose: bot.chose }, 'a bot policy gave no legal action on its turn; playing its first legal one');
-        }
-        return success(step.value.change);
-      },
-      0,
+    // The answers thought about, by table version, seat and level.
+    const answers = new Map<string, Action | null>();
+    // Decisions whose thinking failed every time (their first legal action is played; said once).
+    const failed = new Set<string>();
+    for (let round = 0; ; round++) {
+      // Past the last round, a decision still unknown is not thought about: the first legal action.
+      const lastRound = round >= THINK_ROUNDS;
+      const wanted = new Map<string, ThinkTask>();
+      const idle: { doc: TableDoc | null } = { doc: null };
+      const changed = await this.commits.update(
+        id,
+        (d, now) => {
+          wanted.clear();
+          const choose: BotChooser = (level, seen) => {
+            if (seen.seat === null || !needsThought(level, seen)) return chooseBotAction(level, seen, this.o.random, this.o.botBudget);
+            const key = answerKey(d.version, seen.seat, level);
+            // An answer counts only for the version it was thought about (keyed by it).
+            if (answers.has(key)) return answers.get(key) ?? null;
+            if (!lastRound) wanted.set(key, { level, view: seen, seed: botSeed(d, seen.seat), budget: plainBudget(this.o.botBudget) });
+            return null;
+          };
+          const step = automaticStep(d, now, version, { seeds: this.o.seeds, choose });
+          if (!step.ok) return step;
+          if (step.value.kind === 'stale' && answers.size > 0) this.o.bots.stale();
+          // Something to think about first: nothing is committed (nor held) meanwhile.
+          if (wanted.size > 0) return success(null);
+          if (step.value.kind === 'idle') idle.doc = d;
+          if (step.value.kind !== 'change') return success(null);
+          const bot = step.value.bot;
+          const key = bot === null ? null : answerKey(d.version, bot.seat, bot.actor.level);
+          if (key !== null) this.o.bots.decided(answers.has(key) ? 'pool' : 'inline');
+          if (bot?.fellBack === true && key !== null && !failed.has(key)) {
+            this.o.log.error({ seat: bot.seat, level: bot.actor.level, chose: bot.chose }, 'a bot policy gave no legal action on its turn; playing its first legal one');
+          }
+          return success(step.value.change);
+        },
+        0,
+      );
+      if (wanted.size === 0) {
+        if (idle.doc !== null) await this.watch(idle.doc);
+        return changed.ok && changed.value !== null ? 'replaced' : undefined;
+      }
+      if (this.o.thinker === null) {
+        await this.handOff(id, version);
+        return undefined;
+      }
+      const thinker = this.o.thinker;
+      const outcomes = await Promise.all([...wanted].map(async ([key, task]) => ({ key, answer: await this.thinkHard(thinker, id, task) })));
+      for (const { key, answer } of outcomes) {
+        // The node is stopping: the job stays, and another thinker takes it when its lease is over.
+        if (answer === 'closed') return 'replaced';
+        if (answer === 'failed') failed.add(key);
+        answers.set(key, answer === 'failed' ? null : answer);
+      }
+    }
+  }
+
+  /**
+   * One decision, thought about in the pool: a thread that throws or hangs is replaced (the pool
+   * does that) and the decision thought again, up to `THINK_TRIES` times; after that it is
+   * `'failed'` (the table plays the first legal action: it never stalls). `'closed'`: the pool
+   * is closing with the node.
+   */
+  private async thinkHard(thinker: BotThinker, id: TableId, task: ThinkTask): Promise<Action | null | 'failed' | 'closed'> {
+    for (let attempt = 1; attempt <= THINK_TRIES; attempt++) {
+      const thought = await thinker.think(task);
+      if (thought.ok) return thought.action;
+      if (thought.failure === 'closed') return 'closed';
+      this.o.bots.failed(thought.failure);
+      this.o.log.warn(
+        { tableId: id, seat: task.view.seat, level: task.level, failure: thought.failure, attempt, err: thought.message },
+        'a bot worker thread failed; it is replaced and the move thought again',
+      );
+    }
+    this.o.bots.fellBack();
+    this.o.log.error({ tableId: id, seat: task.view.seat, level: task.level, tries: THINK_TRIES }, 'a bot move could not be thought about; playing its first legal action');
+    return 'failed';
+  }
+
+  /** This node thinks nowhere (BOT_WORKERS=0): the move waits in Redis for a thinker (`jobs/thinking.ts`). */
+  private async handOff(id: TableId, version: number): Promise<void> {
+    const now = this.nowMs();
+    await this.o.store.thinking.jobs.put(thinkJobKey(id), version, now);
+    this.o.bots.handedOff();
+    if (now - this.saidNoThinkerAt < NO_THINKER_QUIET_MS || (await this.o.store.thinking.alive(now)) > 0) return;
+    this.saidNoThinkerAt = now;
+    this.o.log.warn(
+      { tableId: id, waiting: await this.o.store.thinking.waiting(now) },
+      "computer players' moves are waiting for a thinker: this node thinks nowhere (BOT_WORKERS=0) and no worker process is running (start one: pnpm start:worker); they are made as soon as one starts",
     );
-    if (idle.doc !== null) await this.watch(idle.doc);
-    return changed.ok && changed.value !== null ? 'replaced' : undefined;
   }
 
   /** Nothing to do but wait for the person to move: if they are not connected, start the grace period, then look again later. */
@@ -346,6 +437,22 @@ export class TableService {
     }
     return ids.length;
   }
+}
+
+/** Rounds of thinking in one step: a round thinks every decision the step asked for and did not know (a stand-in whose person's time ran out mid-thought adds one). */
+const THINK_ROUNDS = 3;
+/** How often one decision is tried on a fresh thread before the first legal action is played. */
+const THINK_TRIES = 3;
+const NO_THINKER_QUIET_MS = 30_000;
+
+function answerKey(version: number, seat: number, level: BotLevel): string {
+  return `${version}:${seat}:${level}`;
+}
+
+/** The budget as it crosses to a thread: every field but its clock, which a thread reads for itself (a function does not cross). */
+function plainBudget(budget: Budget): ThinkTask['budget'] {
+  const { now: _clock, ...plain } = budget;
+  return plain;
 }
 
 /** A game has started here (every seat was taken to start it): the table's code finds it no more. */

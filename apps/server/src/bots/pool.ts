@@ -1,0 +1,119 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { BotThinker, ThinkReply, ThinkTask, Thought } from './thinker.ts';
+
+export interface BotPoolOptions {
+  /** Worker threads (at least 1). */
+  readonly threads: number;
+  /**
+   * How long one decision may run on its thread, ms, before the thread counts as hung: it is
+   * terminated, a fresh one takes its place, and the decision fails (`hung`). The clock starts
+   * when a thread takes the decision (this pool hands a thread one decision at a time), so a long
+   * queue never counts against it.
+   */
+  readonly deadlineMs: number;
+  /** The thread's module (default: `workerEntry()`); tests give one that fails on purpose. */
+  readonly entry?: { readonly file: URL; readonly execArgv: readonly string[] };
+  /** Given to every thread as piscina's `workerData` (a test's shared counters). */
+  readonly workerData?: unknown;
+  /** Told of each decision a thread took and finished, ms of its thinking. */
+  readonly thought?: (ms: number) => void;
+}
+
+/**
+ * The thread's module, wherever the server runs from. From the sources (tsx, vitest) it is
+ * `worker.ts`, and the thread needs tsx's loader to import TypeScript (a worker thread starts
+ * without the hooks of the thread that made it). From the bundle (scripts/bundle.mjs) it is
+ * `bot-worker.mjs`, bundled beside `main.mjs`, plain JavaScript.
+ */
+export function workerEntry(): { file: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
+    return { file: new URL('./worker.ts', here), execArgv: ['--import', tsx] };
+  }
+  return { file: new URL('./bot-worker.mjs', here), execArgv: [] };
+}
+
+/**
+ * The computer players' worker threads (piscina: a pool kept by Node.js contributors, which
+ * terminates the thread of an aborted task and starts another in its place — what a hung search
+ * needs). Threads start on the first decision, not before: a node (or a test) whose tables have
+ * no searching players never starts one. A decision goes to the pool only when a thread is free
+ * (the rest wait here, in order), so its deadline measures its own thinking.
+ */
+export class BotPool implements BotThinker {
+  private pool: Piscina<ThinkTask, ThinkReply> | null = null;
+  private busy = 0;
+  private readonly queue: (() => void)[] = [];
+  private closed = false;
+
+  constructor(private readonly o: BotPoolOptions) {}
+
+  waiting(): number {
+    return this.queue.length;
+  }
+
+  async think(task: ThinkTask): Promise<Thought> {
+    if (this.closed) return { ok: false, failure: 'closed', message: 'the bot pool is closed' };
+    // A free thread's slot, or wait for one to be handed over (in order) when a decision ends.
+    if (this.busy < this.o.threads) this.busy++;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await this.run(task);
+    } finally {
+      const next = this.queue.shift();
+      if (next === undefined) this.busy--;
+      else next();
+    }
+  }
+
+  private async run(task: ThinkTask): Promise<Thought> {
+    // Closed while it waited for a thread (the node is stopping).
+    if (this.isClosed()) return { ok: false, failure: 'closed', message: 'the bot pool is closed' };
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${this.o.deadlineMs} ms`)), this.o.deadlineMs);
+    try {
+      const reply = await this.piscina().run(task, { signal: deadline.signal });
+      this.o.thought?.(reply.ms);
+      return { ok: true, action: reply.action, ms: reply.ms };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (this.isClosed()) return { ok: false, failure: 'closed', message };
+      return { ok: false, failure: deadline.signal.aborted ? 'hung' : 'threw', message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const resolve of this.queue.splice(0)) resolve();
+    const pool = this.pool;
+    this.pool = null;
+    // Threads mid-search are ended, not waited for: their tables' jobs run again elsewhere.
+    if (pool !== null) await pool.destroy();
+  }
+
+  private piscina(): Piscina<ThinkTask, ThinkReply> {
+    if (this.pool === null) {
+      const entry = this.o.entry ?? workerEntry();
+      this.pool = new Piscina<ThinkTask, ThinkReply>({
+        filename: entry.file.href,
+        execArgv: [...entry.execArgv],
+        minThreads: this.o.threads,
+        maxThreads: this.o.threads,
+        concurrentTasksPerWorker: 1,
+        // Threads are kept for the life of the node: starting one costs far more than a decision.
+        idleTimeout: Number.POSITIVE_INFINITY,
+        workerData: this.o.workerData,
+      });
+    }
+    return this.pool;
+  }
+}

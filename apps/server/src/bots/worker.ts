@@ -1,0 +1,21 @@
+import { LEVEL_POLICIES } from '@fives/bots';
+import { seededRandom } from '@fives/engine';
+import type { ThinkReply, ThinkTask } from './thinker.ts';
+
+/**
+ * A worker thread of the bot pool (`pool.ts`; piscina calls the default export once per task).
+ * The interface with `@fives/bots` is the one the server always used: the level's policy, the
+ * seat's view, a seeded random source and the budget.
+ */
+export default function think(task: ThinkTask): ThinkReply {
+  const started = performance.now();
+  try {
+    const action = LEVEL_POLICIES[task.level](task.view, seededRandom(task.seed), task.budget);
+    return { action, ms: performance.now() - started };
+  } catch (error) {
+    // A policy that threw may have left its caches (kept between decisions) half written: this
+    // thread ends once its answer is sent, and the pool starts a fresh one in its place.
+    setImmediate(() => process.exit(1));
+    throw error;
+  }
+}
