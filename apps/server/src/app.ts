@@ -228,6 +228,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
           threads: botWorkers,
           deadlineMs: (botBudget.ms ?? 0) + (options.botThinkMarginMs ?? DEFAULTS.botThinkMarginMs),
           thought: (ms) => bots.observe(ms),
+          failed: (error) => app.log.error({ err: error }, 'a bot worker thread failed between decisions; it is replaced'),
           ...(options.botWorkerEntry === undefined ? {} : { entry: options.botWorkerEntry }),
           ...(options.botWorkerData === undefined ? {} : { workerData: options.botWorkerData }),
         });

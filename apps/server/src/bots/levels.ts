@@ -8,7 +8,14 @@ import type { BotLevel } from '@fives/protocol';
  */
 const SEARCHING: ReadonlySet<BotLevel> = new Set<BotLevel>(['hard', 'expert']);
 
-/** Whether this decision is worth a thread: a searching level with more than one thing to do. */
+/**
+ * Whether this decision is worth a thread: a searching level choosing among more than one tile
+ * to play. Everything else is no search — a forced move, a draw or pass, a claim, a Muggins
+ * call — and decides where the step runs.
+ */
 export function needsThought(level: BotLevel, seen: TableView): boolean {
-  return SEARCHING.has(level) && legalActions(seen).length > 1;
+  if (!SEARCHING.has(level)) return false;
+  let plays = 0;
+  for (const action of legalActions(seen)) if (action.type === 'play' && ++plays > 1) return true;
+  return false;
 }

@@ -19,7 +19,12 @@ export interface BotPoolOptions {
   readonly workerData?: unknown;
   /** Told of each decision a thread took and finished, ms of its thinking. */
   readonly thought?: (ms: number) => void;
+  /** Told of a thread that failed between decisions. */
+  readonly failed?: (error: unknown) => void;
 }
+
+/** How long a decision whose thread threw waits for that thread to end before its slot goes on. */
+const THREAD_END_WAIT_MS = 2000;
 
 /**
  * The thread's module, wherever the server runs from. From the sources (tsx, vitest) it is
@@ -48,6 +53,9 @@ export class BotPool implements BotThinker {
   private busy = 0;
   private readonly queue: (() => void)[] = [];
   private closed = false;
+  /** Threads ended so far (piscina's `workerDestroy`), and who waits for the next one to end. */
+  private ended = 0;
+  private readonly onEnd: (() => void)[] = [];
 
   constructor(private readonly o: BotPoolOptions) {}
 
@@ -74,6 +82,7 @@ export class BotPool implements BotThinker {
     if (this.isClosed()) return { ok: false, failure: 'closed', message: 'the bot pool is closed' };
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${this.o.deadlineMs} ms`)), this.o.deadlineMs);
+    const endedBefore = this.ended;
     try {
       const reply = await this.piscina().run(task, { signal: deadline.signal });
       this.o.thought?.(reply.ms);
@@ -81,10 +90,29 @@ export class BotPool implements BotThinker {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (this.isClosed()) return { ok: false, failure: 'closed', message };
-      return { ok: false, failure: deadline.signal.aborted ? 'hung' : 'threw', message };
+      if (deadline.signal.aborted) return { ok: false, failure: 'hung', message };
+      // The thread ends itself once its answer is out (worker.ts): its slot is handed on only
+      // then, or the next decision could go to the thread on its way out.
+      if (this.ended === endedBefore) await this.threadEnded(THREAD_END_WAIT_MS);
+      return { ok: false, failure: 'threw', message };
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Until a thread ends (or `ms` pass: a failure that was not the thread's, which goes on). */
+  private threadEnded(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      const onEnd = this.onEnd;
+      function done(): void {
+        clearTimeout(timer);
+        const i = onEnd.indexOf(done);
+        if (i >= 0) onEnd.splice(i, 1);
+        resolve();
+      }
+      onEnd.push(done);
+    });
   }
 
   private isClosed(): boolean {
@@ -111,7 +139,17 @@ export class BotPool implements BotThinker {
         concurrentTasksPerWorker: 1,
         // Threads are kept for the life of the node: starting one costs far more than a decision.
         idleTimeout: Number.POSITIVE_INFINITY,
+        // Between decisions a thread waits on its event loop, not blocked in Atomics.wait: a thread
+        // whose policy threw ends itself once its answer is out (worker.ts), before it takes another.
+        atomics: 'disabled',
         workerData: this.o.workerData,
+      });
+      // A thread that fails with no decision on it (piscina replaces it): an EventEmitter's
+      // 'error' with no listener would end the process.
+      this.pool.on('error', (error: unknown) => this.o.failed?.(error));
+      this.pool.on('workerDestroy', () => {
+        this.ended++;
+        for (const done of this.onEnd.splice(0)) done();
       });
     }
     return this.pool;
