@@ -327,7 +327,7 @@ export class TableService {
       // Past the last round, a decision still unknown is not thought about: the first legal action.
       const lastRound = round >= THINK_ROUNDS;
       const wanted = new Map<string, ThinkTask>();
-      const idle: { doc: TableDoc | null } = { doc: null };
+      const idle: { doc: TableDoc | null; stale: boolean } = { doc: null, stale: false };
       const changed = await this.commits.update(
         id,
         (d, now) => {
@@ -342,7 +342,8 @@ export class TableService {
           };
           const step = automaticStep(d, now, version, { seeds: this.o.seeds, choose });
           if (!step.ok) return step;
-          if (step.value.kind === 'stale' && answers.size > 0) this.o.bots.stale();
+          // The last decision's (a first one on this node's cached copy may be decided again).
+          idle.stale = step.value.kind === 'stale';
           // Something to think about first: nothing is committed (nor held) meanwhile.
           if (wanted.size > 0) return success(null);
           if (step.value.kind === 'idle') idle.doc = d;
@@ -358,6 +359,7 @@ export class TableService {
         0,
       );
       if (wanted.size === 0) {
+        if (idle.stale && answers.size > 0) this.o.bots.stale();
         if (idle.doc !== null) await this.watch(idle.doc);
         return changed.ok && changed.value !== null ? 'replaced' : undefined;
       }
