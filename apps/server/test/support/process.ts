@@ -27,10 +27,13 @@ export async function spawnNode(
   prefix: string,
   env: Record<string, string> = {},
   entry = 'apps/server/test/support/node-process.ts',
+  options: { readonly args?: readonly string[]; readonly detached?: boolean } = {},
 ): Promise<{ child: ChildProcess; url: string; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...(options.args ?? [])], {
     cwd: ROOT,
+    // A process group of its own, for a test that kills it whole (its threads and all).
+    detached: options.detached ?? false,
     env: {
       ...process.env,
       PORT: String(port),
