@@ -93,6 +93,9 @@ export class TableService {
 
   private readonly commits: TableCommits;
 
+  /** The steps this node is running now (`table:version`). */
+  private readonly stepsUnderWay = new Set<string>();
+
   /** When this node last said that a move waits with no thinker to take it (once a half minute is enough). */
   private saidNoThinkerAt = Number.NEGATIVE_INFINITY;
 
@@ -319,6 +322,19 @@ export class TableService {
    * commit that moved it set, thinks again.
    */
   async runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
+    // Taken again while this node still thinks about it (its lease ran out behind a long queue
+    // of decisions): the step under way commits it, and its commit sets the job anew.
+    const running = `${id}:${version}`;
+    if (this.stepsUnderWay.has(running)) return 'replaced';
+    this.stepsUnderWay.add(running);
+    try {
+      return await this.step(id, version);
+    } finally {
+      this.stepsUnderWay.delete(running);
+    }
+  }
+
+  private async step(id: TableId, version: number): Promise<'replaced' | undefined> {
     // The answers thought about, by table version, seat and level.
     const answers = new Map<string, Action | null>();
     // Decisions whose thinking failed every time (their first legal action is played; said once).
