@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { BotThinker, ThinkReply, ThinkTask, Thought } from './thinker.ts';
+import { type BotThinker, type ThinkReply, type ThinkTask, type Thought, WARM_UP } from './thinker.ts';
 
 export interface BotPoolOptions {
   /** Worker threads (at least 1). */
@@ -49,13 +49,18 @@ export function workerEntry(): { file: URL; execArgv: string[] } {
  * (the rest wait here, in order), so its deadline measures its own thinking.
  */
 export class BotPool implements BotThinker {
-  private pool: Piscina<ThinkTask, ThinkReply> | null = null;
+  private pool: Piscina<ThinkTask | typeof WARM_UP, ThinkReply | null> | null = null;
+  /** `workerCreate` events still to ignore: the first threads' (piscina reports them at once, before they have loaded anything; their warm-up says when they have). */
+  private firstCreates = 0;
   private busy = 0;
   private readonly queue: (() => void)[] = [];
   private closed = false;
   /** Threads ended so far (piscina's `workerDestroy`), and who waits for the next one to end. */
   private ended = 0;
   private readonly onEnd: (() => void)[] = [];
+  /** Threads started and ready (piscina's `workerCreate`) and not ended, and who waits for one. */
+  private ready = 0;
+  private readonly onReady: (() => void)[] = [];
 
   constructor(private readonly o: BotPoolOptions) {}
 
@@ -80,11 +85,18 @@ export class BotPool implements BotThinker {
   private async run(task: ThinkTask): Promise<Thought> {
     // Closed while it waited for a thread (the node is stopping).
     if (this.isClosed()) return { ok: false, failure: 'closed', message: 'the bot pool is closed' };
+    const pool = this.piscina();
+    // A thread's start (the node's first decision, a thread replaced) is no part of the deadline:
+    // from the sources it loads tsx and the bots in seconds on a busy machine, and a deadline
+    // that counted it would call the fresh thread hung, and the next, and the next.
+    while (this.ready < this.busy && !this.isClosed()) await new Promise<void>((resolve) => this.onReady.push(resolve));
+    if (this.isClosed()) return { ok: false, failure: 'closed', message: 'the bot pool is closed' };
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new Error(`no answer within ${this.o.deadlineMs} ms`)), this.o.deadlineMs);
     const endedBefore = this.ended;
     try {
-      const reply = await this.piscina().run(task, { signal: deadline.signal });
+      const reply = await pool.run(task, { signal: deadline.signal });
+      if (reply === null) throw new Error('a thread answered a decision with nothing');
       this.o.thought?.(reply.ms);
       return { ok: true, action: reply.action, ms: reply.ms };
     } catch (error) {
@@ -98,6 +110,11 @@ export class BotPool implements BotThinker {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private threadReady(): void {
+    this.ready++;
+    for (const go of this.onReady.splice(0)) go();
   }
 
   /** Until a thread ends (or `ms` pass: a failure that was not the thread's, which goes on). */
@@ -122,16 +139,18 @@ export class BotPool implements BotThinker {
   async close(): Promise<void> {
     this.closed = true;
     for (const resolve of this.queue.splice(0)) resolve();
+    for (const go of this.onReady.splice(0)) go();
     const pool = this.pool;
     this.pool = null;
     // Threads mid-search are ended, not waited for: their tables' jobs run again elsewhere.
     if (pool !== null) await pool.destroy();
   }
 
-  private piscina(): Piscina<ThinkTask, ThinkReply> {
+  private piscina(): Piscina<ThinkTask | typeof WARM_UP, ThinkReply | null> {
     if (this.pool === null) {
       const entry = this.o.entry ?? workerEntry();
-      this.pool = new Piscina<ThinkTask, ThinkReply>({
+      this.firstCreates = this.o.threads;
+      this.pool = new Piscina<ThinkTask | typeof WARM_UP, ThinkReply | null>({
         filename: entry.file.href,
         execArgv: [...entry.execArgv],
         minThreads: this.o.threads,
@@ -147,8 +166,22 @@ export class BotPool implements BotThinker {
       // A thread that fails with no decision on it (piscina replaces it): an EventEmitter's
       // 'error' with no listener would end the process.
       this.pool.on('error', (error: unknown) => this.o.failed?.(error));
+      this.pool.on('workerCreate', () => {
+        if (this.firstCreates > 0) this.firstCreates--;
+        else this.threadReady();
+      });
+      // One warm-up per first thread (each busy with its own: piscina gives the next to another).
+      // One that fails counts too: the decisions then meet the failure themselves, under their deadline.
+      const pool = this.pool;
+      for (let i = 0; i < this.o.threads; i++) {
+        pool.run(WARM_UP).then(
+          () => this.threadReady(),
+          () => this.threadReady(),
+        );
+      }
       this.pool.on('workerDestroy', () => {
         this.ended++;
+        this.ready = Math.max(0, this.ready - 1);
         for (const done of this.onEnd.splice(0)) done();
       });
     }

@@ -16,6 +16,9 @@ export interface ThinkTask {
   readonly budget: Omit<Budget, 'now'>;
 }
 
+/** A message that only starts a thread's module (the pool's first message to each thread); answered null. */
+export const WARM_UP = 'warm-up';
+
 /** What the thread answers: the policy's choice (null: nothing to do) and how long it took, ms. */
 export interface ThinkReply {
   readonly action: Action | null;

@@ -1,13 +1,15 @@
 import { LEVEL_POLICIES } from '@fives/bots';
 import { seededRandom } from '@fives/engine';
-import type { ThinkReply, ThinkTask } from './thinker.ts';
+import { type ThinkReply, type ThinkTask, WARM_UP } from './thinker.ts';
 
 /**
  * A worker thread of the bot pool (`pool.ts`; piscina calls the default export once per task).
  * The interface with `@fives/bots` is the one the server always used: the level's policy, the
  * seat's view, a seeded random source and the budget.
  */
-export default function think(task: ThinkTask): ThinkReply {
+export default function think(task: ThinkTask | typeof WARM_UP): ThinkReply | null {
+  // The thread's module is loaded, and with it the bots: the pool may count its deadlines now.
+  if (task === WARM_UP) return null;
   const started = performance.now();
   try {
     const action = LEVEL_POLICIES[task.level](task.view, seededRandom(task.seed), task.budget);
