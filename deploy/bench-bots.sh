@@ -15,7 +15,7 @@ DURATION="${1:-30}"
 BASE="${BASE_PORT:-3450}"
 REDIS_PORT=$((BASE + 50))
 OUT=docs/performance/bots.jsonl
-mkdir -p docs/performance deploy/.bench
+mkdir -p docs/performance deploy/.bench  # scratch (.gitignore)
 export FIVES_SECRET=bench-secret-0123456789abcdef LOG_LEVEL=warn WEB_ROOT=/nonexistent \
   RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 RATE_ADDRESS_MESSAGES=0 \
   RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 DRAIN_SECONDS=0 REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
