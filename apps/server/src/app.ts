@@ -7,6 +7,8 @@ import { httpLimits } from './guard/http.ts';
 import type { Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
 import { DEFAULTS } from './defaults.ts';
+import { BotPool } from './bots/pool.ts';
+import type { BotThinker } from './bots/thinker.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
@@ -16,6 +18,7 @@ import { tablesRoutes } from './http/tables.ts';
 import { TokenSigner } from './identity/token.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { LobbyService } from './lobby/service.ts';
+import { botMetrics } from './metrics/bot-metrics.ts';
 import { metricsRoutes } from './metrics/plugin.ts';
 import { serverMetrics } from './metrics/server-metrics.ts';
 import { trustMetrics } from './metrics/trust-metrics.ts';
@@ -79,6 +82,26 @@ export interface ServerOptions {
   readonly seeds?: SeedSource;
   /** The clock of every deadline and delay (tests move a fake one on instead of sleeping). */
   readonly now?: () => Date;
+  /**
+   * Worker threads the searching levels think in (default `DEFAULTS.botWorkers`: the cores less
+   * one, at least one); 0: none — this node hands those moves to the thinkers through Redis (a
+   * worker process, `role: 'worker'`, or another node with threads).
+   */
+  readonly botWorkers?: number;
+  /** A decision's deadline on its thread beyond its clock budget, ms (a thread past it is hung and replaced). */
+  readonly botThinkMarginMs?: number;
+  /** The threads' module (default: the server's own, `bots/worker.ts`); tests give one that fails on purpose. */
+  readonly botWorkerEntry?: { readonly file: URL; readonly execArgv: readonly string[] };
+  /** Given to every bot thread (a test's shared counters). */
+  readonly botWorkerData?: unknown;
+  /** How often a thinker looks for moves handed to it through Redis, ms. */
+  readonly thinkPollMs?: number;
+  /**
+   * `node` (default): a socket node — the API, the web client, the sockets and every job.
+   * `worker` (`fives worker`): no API or web client, only /healthz and /metrics; it thinks
+   * computer players' moves taken from Redis (and runs the tables' other jobs like any node).
+   */
+  readonly role?: 'node' | 'worker';
   /** The origin invite links use; default: the request's. */
   readonly publicUrl?: string;
   /** The built web client; null: serve the "not built" page. */
@@ -112,6 +135,8 @@ export interface GameFeatures {
   readonly store: TableStore;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
+  /** This node's runner of the moves handed over for a thinker, when it has bot threads (else null). */
+  readonly thinkJobs: JobRunner | null;
   /** Rate limits and idle connections (`sweepIdle()` closes the idle ones now). */
   readonly guard: SocketGuard;
   /** Whether the store answers (`probe()` looks now). */
@@ -185,11 +210,38 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   const trust = trustMetrics(metrics.registry, { connections: () => io?.engine.clientsCount ?? 0, storeUp: () => monitor.up });
   let draining = false;
-  const { service, lobby, jobs, openTables } = createRuntime({
+  const role = options.role ?? 'node';
+  const botWorkers = options.botWorkers ?? DEFAULTS.botWorkers;
+  if (!Number.isInteger(botWorkers) || botWorkers < 0) throw new Error(`botWorkers must be a whole number ≥ 0, not ${botWorkers}`);
+  if (role === 'worker' && botWorkers === 0) throw new Error('a worker thinks: it needs at least one bot thread (BOT_WORKERS ≥ 1)');
+  const botBudget = options.botBudget ?? { ms: DEFAULTS.botBudgetMs };
+  let thinker: BotThinker | null = null;
+  const bots = botMetrics(metrics.registry, {
+    queueDepth: () => thinker?.waiting() ?? 0,
+    waiting: () => store.thinking.waiting(now().getTime()),
+    thinkers: () => store.thinking.alive(now().getTime()),
+  });
+  thinker =
+    botWorkers === 0
+      ? null
+      : new BotPool({
+          threads: botWorkers,
+          deadlineMs: (botBudget.ms ?? 0) + (options.botThinkMarginMs ?? DEFAULTS.botThinkMarginMs),
+          thought: (ms) => bots.observe(ms),
+          failed: (error) => app.log.error({ err: error }, 'a bot worker thread failed between decisions; it is replaced'),
+          ...(options.botWorkerEntry === undefined ? {} : { entry: options.botWorkerEntry }),
+          ...(options.botWorkerData === undefined ? {} : { workerData: options.botWorkerData }),
+        });
+  if (thinker === null)
+    app.log.info('BOT_WORKERS=0: this node thinks nowhere; the searching computer players move when a worker process (or a node with threads) takes their moves from Redis');
+  const { service, lobby, jobs, thinking, openTables } = createRuntime({
     store,
     log: app.log,
     random: options.random ?? cryptoRandom,
-    botBudget: options.botBudget ?? { ms: DEFAULTS.botBudgetMs },
+    botBudget,
+    thinker,
+    bots,
+    thinkPollMs: options.thinkPollMs ?? DEFAULTS.thinkPollMs,
     seeds: options.seeds ?? (options.random === undefined ? cryptoSeeds : seedsFrom(options.random)),
     now,
     botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
@@ -238,8 +290,11 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   await app.register(healthRoutes, { store, monitor, draining: () => draining });
   await app.register(metricsRoutes, { registry: metrics.registry });
-  await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
-  await app.register(webPlugin, { root: options.webRoot ?? null });
+  // A worker serves nobody: a load balancer never sends it clients (docker-compose.yml).
+  if (role === 'node') {
+    await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
+    await app.register(webPlugin, { root: options.webRoot ?? null });
+  }
 
   const { io: sockets, drain } = attachSockets(app, {
     service,
@@ -292,6 +347,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     const resumed = await service.resumeAll();
     if (resumed > 0) app.log.info({ tables: resumed }, 'checked the next step of every table under way');
     jobs.start();
+    thinking?.start();
     monitor.start();
     guard.start();
     expiry.start();
@@ -304,18 +360,21 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await drain(drainMs);
     // No new jobs; the ones under way (a bot's move) commit and are broadcast before the store goes.
     jobs.close();
-    await jobs.idle();
+    thinking?.close();
+    await Promise.all([jobs.idle(), thinking?.jobs.idle()]);
   });
   app.addHook('onClose', async () => {
     monitor.close();
     guard.close();
     expiry.close();
     jobs.close();
+    thinking?.close();
     openTables.close();
+    await thinker?.close();
     await adapter?.close();
     await store.close();
   });
-  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, guard, monitor, expiry });
+  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -107,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       webRoot: env.WEB_ROOT || DEFAULT_WEB_ROOT,
       botDelayMs: int(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),
       botBudget: { ms: int(env, 'BOT_BUDGET_MS', DEFAULTS.botBudgetMs, 1) },
+      botWorkers: int(env, 'BOT_WORKERS', DEFAULTS.botWorkers),
       handPauseMs: int(env, 'HAND_PAUSE_MS', DEFAULTS.handPauseMs),
       graceMs: int(env, 'AWAY_GRACE_MS', DEFAULTS.graceMs),
       mugginsWindowMs: int(env, 'MUGGINS_WINDOW_MS', DEFAULTS.mugginsWindowMs, 1000),

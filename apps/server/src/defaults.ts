@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { TABLE_TIMING } from '@fives/table';
 import type { Limits } from './guard/limits.ts';
 
@@ -41,12 +42,18 @@ export const DEFAULTS = {
   /** A computer player's pause before it moves. */
   botDelayMs: TABLE_TIMING.botDelayMs,
   /**
-   * How long the searching levels think per move (hard takes a third of it). The search runs on
-   * the server's event loop, where every other table waits while it thinks, so the server gives
-   * it a third of the library's 150 ms: the expert still plays far stronger than any other level
-   * (docs/bots.md), and a node with many bot tables stays responsive.
+   * How long the searching levels think per move (hard takes a third of it): a third of the
+   * library's 150 ms, at which the expert still plays far stronger than any other level
+   * (docs/bots.md). They think in worker threads (`botWorkers`), off the event loop, so the
+   * budget costs the node CPU, not the other tables' latency.
    */
   botBudgetMs: 50,
+  /** The worker threads the searching levels think in: the cores less one (the event loop's), at least one. 0: none on this node. */
+  botWorkers: Math.max(1, availableParallelism() - 1),
+  /** A decision's deadline on its thread beyond its clock budget (a thread past it is hung: replaced, and the move thought again). */
+  botThinkMarginMs: 5 * SECOND,
+  /** How often a thinker looks for the moves nodes without threads hand it through Redis. */
+  thinkPollMs: 100,
   /** The pause between the end of a hand and the next deal. */
   handPauseMs: TABLE_TIMING.handPauseMs,
   /** How long a person may be gone before a computer player takes their seat. */

@@ -9,11 +9,22 @@ import type { TableStore } from './store/store.ts';
 /**
  * `pnpm start`: the server as a process. Run with tsx (TypeScript straight from the source, as
  * every package here is consumed): no build step, no second copy of the code to drift.
+ * `pnpm start:worker` (`main.ts worker`, `node main.mjs worker` in the image): the same server
+ * as a worker — it thinks computer players' moves taken from Redis and serves no clients.
  */
 async function main(): Promise<void> {
+  const role: 'node' | 'worker' = process.argv[2] === 'worker' ? 'worker' : 'node';
   let config;
   try {
     config = configFromEnv(process.env);
+    if (config.redisUrl === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
+      throw new ConfigError(
+        role === 'worker'
+          ? 'a worker takes its moves from Redis: set REDIS_URL (the one the socket nodes use)'
+          : "BOT_WORKERS=0 hands computer players' moves to worker processes through Redis: set REDIS_URL, or give this node threads",
+      );
+    }
+    if (role === 'worker' && config.options.botWorkers === 0) throw new ConfigError('a worker thinks: BOT_WORKERS must be at least 1 for it');
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`fives server: ${error.message}\n`);
@@ -51,8 +62,9 @@ async function main(): Promise<void> {
   }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
   const adapter = config.redisUrl === undefined ? {} : { adapter: { url: config.redisUrl, prefix: config.redisPrefix } };
-  const app = await build({ ...config.options, ...adapter, store, logger: log });
+  const app = await build({ ...config.options, ...adapter, store, logger: log, role });
   await listen(app, config.port, config.host);
+  if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
 
   let stopping = false;
   const stop = (signal: string): void => {

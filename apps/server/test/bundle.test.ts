@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,10 @@ describe('the bundled server (the container image runs it)', () => {
   it('runs on its own: health check, web client, a clean stop', async () => {
     const out = join(dir, 'apps/server/dist/main.mjs');
     execFileSync(process.execPath, ['scripts/bundle.mjs', out], { cwd: SERVER });
+    // The bot threads' module and piscina's bootstrap beside it (src/bots/pool.ts looks there),
+    // the bootstrap CommonJS by its package.json whatever directory the image puts it in.
+    for (const file of ['bot-worker.mjs', 'worker.js']) expect(existsSync(join(dir, 'apps/server/dist', file)), file).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'apps/server/dist/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     // Where the image puts the built client, found by the default WEB_ROOT.
     mkdirSync(join(dir, 'apps/web/dist'), { recursive: true });
     writeFileSync(join(dir, 'apps/web/dist/index.html'), '<!doctype html><title>fives</title><p>bundled client</p>');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -99,6 +100,7 @@ describe('the defaults module', () => {
       webRoot: unset.options.webRoot,
       botDelayMs: DEFAULTS.botDelayMs,
       botBudget: { ms: DEFAULTS.botBudgetMs },
+      botWorkers: DEFAULTS.botWorkers,
       handPauseMs: DEFAULTS.handPauseMs,
       graceMs: DEFAULTS.graceMs,
       mugginsWindowMs: DEFAULTS.mugginsWindowMs,
@@ -111,5 +113,11 @@ describe('the defaults module', () => {
       tableTtlMs: DEFAULTS.tableTtlMs,
       drainMs: DEFAULTS.processDrainMs,
     });
+  });
+
+  it('gives the bot threads as README says: the cores less one, at least one; 0 is an answer (none on this node)', () => {
+    expect(DEFAULTS.botWorkers).toBe(Math.max(1, availableParallelism() - 1));
+    expect(configFromEnv({ BOT_WORKERS: '0' }).options.botWorkers).toBe(0);
+    expect(() => configFromEnv({ BOT_WORKERS: 'two' })).toThrow(/BOT_WORKERS must be a whole number/);
   });
 });

@@ -18,7 +18,8 @@ function readmeSettings(): string[] {
 /** The `environment:` entries of the nodes' shared block (`x-node`) of docker-compose.yml, as written. */
 function nodeEnvironment(compose: string): Map<string, string> {
   const block = compose.slice(compose.indexOf('x-node:'), compose.indexOf('\nservices:'));
-  const lines = block.slice(block.indexOf('  environment:\n') + '  environment:\n'.length).split('\n');
+  const start = block.indexOf('  environment: &environment\n');
+  const lines = block.slice(start + '  environment: &environment\n'.length).split('\n');
   const entries = new Map<string, string>();
   for (const line of lines) {
     if (/^ {2}\S/.test(line)) break;
@@ -72,5 +73,23 @@ describe('the self-hosting files', () => {
     expect(env.get('PUBLIC_URL')).toBe('${PUBLIC_URL:-http://localhost:${FIVES_PORT:-8080}}');
     expect(env.get('TRUST_PROXY')).toBe('${TRUST_PROXY:-1}');
     expect(compose).toContain('"${FIVES_PORT:-8080}:8080"');
+  });
+
+  it('compose: one worker service, the same image in its worker role, thinking for socket nodes that think nowhere; the balancer does not send it clients', () => {
+    const services = compose.slice(compose.indexOf('\nservices:'));
+    const worker = services.slice(services.indexOf('\n  worker:\n'), services.indexOf('\n  lb:\n'));
+    expect(services.match(/^ {2}worker:$/gm)).toHaveLength(1);
+    expect(worker).toMatch(/^ {4}<<: \*node$/m);
+    expect(worker).toContain('command: ["node", "apps/server/dist/main.mjs", "worker"]');
+    expect(worker).not.toMatch(/^ {4}ports:/m);
+    // Its environment is the nodes' (same Redis and secret), with threads of its own.
+    expect(worker).toMatch(/^ {6}<<: \*environment$/m);
+    expect(worker).toMatch(/^ {6}BOT_WORKERS: \$\{WORKER_THREADS:-\}$/m);
+    expect(nodeEnvironment(compose).get('BOT_WORKERS')).toBe('${BOT_WORKERS:-0}');
+    // The image's command is the socket node's: the worker role is the same bundle with an argument.
+    expect(dockerfile).toContain('CMD ["node", "apps/server/dist/main.mjs"]');
+    const lb = services.slice(services.indexOf('\n  lb:\n'));
+    expect(lb).not.toContain('worker');
+    expect(read('deploy/haproxy.cfg')).not.toContain('worker');
   });
 });

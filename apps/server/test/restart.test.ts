@@ -8,7 +8,7 @@ import { redisStore, uniquePrefix } from './support/redis.ts';
 
 /** The server as its own process (what `pnpm start` runs) on `port`, resolved once it listens. */
 async function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<ChildProcess> {
-  return (await spawnNode(prefix, { BOT_DELAY_MS: String(botDelayMs) }, 'apps/server/src/main.ts', port)).child;
+  return (await spawnNode(prefix, { BOT_DELAY_MS: String(botDelayMs) }, 'apps/server/src/main.ts', { port })).child;
 }
 
 describe('a server process killed mid-game', () => {

@@ -10,6 +10,9 @@ import type { QueueId, TableId } from '@fives/protocol';
  *   a:<table>:<seat>  has this seat's person been gone for the grace period?
  *   q:<queue>         a queue's earliest wait is over: computer players fill the table
  *   m:<table>         a match made in a queue is to be seated at this (new) table
+ *   b:<table>         a computer player's move for a thinker (a node with bot threads or a worker
+ *                     process) to think about and commit; payload: the table version, as for `t:`.
+ *                     Only in the think queue (`thinking.ts`), which only thinkers claim from
  *
  * A job may run more than once (a node dies while running it, and its lease runs out), so
  * every job is idempotent: it looks at what is stored now and does only what is still due.
@@ -18,7 +21,8 @@ export type Job =
   | { readonly kind: 'table'; readonly tableId: TableId; readonly version: number }
   | { readonly kind: 'away'; readonly tableId: TableId; readonly seat: number }
   | { readonly kind: 'fill'; readonly queue: QueueId }
-  | { readonly kind: 'match'; readonly tableId: TableId };
+  | { readonly kind: 'match'; readonly tableId: TableId }
+  | { readonly kind: 'think'; readonly tableId: TableId; readonly version: number };
 
 export function tableJobKey(tableId: TableId): string {
   return `t:${tableId}`;
@@ -36,6 +40,10 @@ export function matchJobKey(tableId: TableId): string {
   return `m:${tableId}`;
 }
 
+export function thinkJobKey(tableId: TableId): string {
+  return `b:${tableId}`;
+}
+
 /** The job a stored key and payload stand for; null for a key this server does not know. */
 export function jobOf(key: string, payload: number): Job | null {
   const [kind = '', id, extra] = key.split(':');
@@ -51,6 +59,8 @@ export function jobOf(key: string, payload: number): Job | null {
       return { kind: 'fill', queue: id };
     case 'm':
       return { kind: 'match', tableId: id as TableId };
+    case 'b':
+      return { kind: 'think', tableId: id as TableId, version: payload };
     default:
       return null;
   }

@@ -30,6 +30,13 @@ export class MemoryJobQueue implements JobQueue {
     });
   }
 
+  /** Jobs due at `now` and not claimed. */
+  dueCount(now: number): number {
+    let n = 0;
+    for (const j of this.jobs.values()) if (j.at <= now) n++;
+    return n;
+  }
+
   async done(job: ClaimedJob): Promise<void> {
     const current = this.jobs.get(job.key);
     if (current !== undefined && current.at === job.lease && current.payload === job.payload) this.jobs.delete(job.key);

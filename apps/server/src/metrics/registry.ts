@@ -1,11 +1,12 @@
 import { Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The process's own metrics — prom-client's defaults: CPU, resident memory, event-loop lag
- * (computer players think on the event loop), GC pauses, heap, open handles and file
- * descriptors — collected once per process however many apps it builds (tests build several):
- * the GC observer and the event-loop histogram they start cannot be stopped, and one set of
- * them tells everything about the process.
+ * The process's own metrics — prom-client's defaults: CPU (the bot threads' included),
+ * resident memory, event-loop lag (what people wait on; the computer players think off the
+ * loop, in threads), GC pauses, heap, open handles and file descriptors — collected once per
+ * process however many apps it builds (tests build several): the GC observer and the
+ * event-loop histogram they start cannot be stopped, and one set of them tells everything
+ * about the process.
  */
 let processRegistry: Registry | null = null;
 

@@ -4,6 +4,7 @@ import { awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
 import { MemoryOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
+import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
@@ -23,6 +24,7 @@ export class MemoryTableStore implements TableStore {
   readonly kind = 'memory';
   readonly durable = false;
   readonly jobs = new MemoryJobQueue();
+  readonly thinking = new MemoryThinkQueue();
   private readonly seated = new Map<string, TableId>();
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
   readonly rates = new MemoryRateCounter();

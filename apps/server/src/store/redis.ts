@@ -4,6 +4,7 @@ import { DEFAULTS } from '../defaults.ts';
 import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
+import { RedisThinkQueue } from '../jobs/thinking.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
@@ -27,7 +28,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>         hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *
- * plus the jobs (`jobs/redis.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
+ * plus the jobs (`jobs/redis.ts`), the moves waiting for a thinker (`jobs/thinking.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
  * prefix. Every change goes through one Lua script that checks the stored version and writes the
  * table, appends a finished hand, updates the open list and the index of who is seated at a game
  * under way, and sets the table's next automatic step — all atomically, so any number of server processes can serve one table: of two changes made
@@ -169,6 +170,7 @@ export class RedisTableStore implements TableStore {
   readonly kind = 'redis';
   readonly durable = true;
   readonly jobs: RedisJobQueue;
+  readonly thinking: RedisThinkQueue;
   readonly matchmaking: RedisMatchmaking;
   readonly rates: RedisRateCounter;
   readonly sockets: RedisOpenSockets;
@@ -179,6 +181,7 @@ export class RedisTableStore implements TableStore {
     private readonly recordRetentionMs: number,
   ) {
     this.jobs = new RedisJobQueue(client, prefix);
+    this.thinking = new RedisThinkQueue(client, prefix);
     this.matchmaking = new RedisMatchmaking(client, prefix);
     this.rates = new RedisRateCounter(client, prefix);
     this.sockets = new RedisOpenSockets(client, prefix);

@@ -3,6 +3,7 @@ import type { OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
 import type { OpenSocketCounter } from '../guard/open-sockets.ts';
 import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
+import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 
@@ -36,6 +37,8 @@ export interface TableStore {
   readonly kind: 'redis' | 'memory';
   readonly durable: boolean;
   readonly jobs: JobQueue;
+  /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
+  readonly thinking: ThinkQueue;
   readonly matchmaking: Matchmaking;
   /** The per-address rate limits' counters (shared by every node that shares the store). */
   readonly rates: RateCounter;

@@ -3,6 +3,8 @@ import type { Budget } from '@fives/bots';
 import type { TableId } from '@fives/protocol';
 import type { BotChooser, Cause, TableDoc, Timing } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BotThinker } from '../bots/thinker.ts';
+import type { BotEvents } from '../metrics/bot-metrics.ts';
 import type { TableStore } from '../store/store.ts';
 import type { TableCommits } from './commit.ts';
 import type { SeedSource } from './dealer.ts';
@@ -13,6 +15,13 @@ export interface TableServiceOptions extends Timing {
   readonly random: RandomSource;
   /** How long (or how many samples) the searching levels may think per move. */
   readonly botBudget: Budget;
+  /**
+   * Where the searching levels think (worker threads, `bots/pool.ts`); null: nowhere on this
+   * node (BOT_WORKERS=0) — their moves are handed to the thinkers through Redis (`jobs/thinking.ts`).
+   */
+  readonly thinker: BotThinker | null;
+  /** Told how the computer players' thinking goes (the metrics). */
+  readonly bots: BotEvents;
   /** Each hand's secret seed (see `dealer.ts`). */
   readonly seeds: SeedSource;
   readonly now: () => Date;
@@ -43,6 +52,14 @@ export interface TableContext {
   /** The runtime as it is now: the sockets and the job runner are wired in after the service is made. */
   readonly runtime: () => TableRuntime;
   readonly nowMs: () => number;
-  /** The computer players, as the machine asks for them: the server's policies, randomness and budget. */
+  /** The computer players, as the machine asks for them on this node: the server's policies, randomness and budget. */
   readonly choose: BotChooser;
+  /** What the steps of this node keep between them (steps.ts). */
+  readonly steps: StepsUnderWay;
+}
+
+/** The steps this node is running now (`table:version`), and when it last said that moves wait with no thinker. */
+export interface StepsUnderWay {
+  readonly running: Set<string>;
+  saidNoThinkerAt: number;
 }

@@ -38,6 +38,7 @@ export class TableService {
       runtime: () => this.runtime,
       nowMs: () => o.now().getTime(),
       choose: (level, seen) => chooseBotAction(level, seen, o.random, o.botBudget),
+      steps: { running: new Set(), saidNoThinkerAt: Number.NEGATIVE_INFINITY },
     };
   }
 

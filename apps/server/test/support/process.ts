@@ -28,11 +28,13 @@ export async function spawnNode(
   prefix: string,
   env: Record<string, string> = {},
   entry = 'apps/server/test/support/node-process.ts',
-  port?: number,
+  options: { readonly args?: readonly string[]; readonly detached?: boolean; readonly port?: number } = {},
 ): Promise<{ child: ChildProcess; url: string; port: number }> {
-  port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...(options.args ?? [])], {
     cwd: ROOT,
+    // A process group of its own, for a test that kills it whole (its threads and all).
+    detached: options.detached ?? false,
     env: {
       ...process.env,
       PORT: String(port),

@@ -15,7 +15,26 @@ export interface TestServer {
 
 export type TestServerOptions = Pick<
   ServerOptions,
-  'now' | 'graceMs' | 'mugginsWindowMs' | 'queueTurnSeconds' | 'botDelayMs' | 'limits' | 'trustedProxies' | 'corsOrigins' | 'storeProbeMs' | 'logger' | 'publicUrl' | 'drainMs'
+  | 'now'
+  | 'graceMs'
+  | 'mugginsWindowMs'
+  | 'queueTurnSeconds'
+  | 'botDelayMs'
+  | 'limits'
+  | 'trustedProxies'
+  | 'corsOrigins'
+  | 'storeProbeMs'
+  | 'logger'
+  | 'publicUrl'
+  | 'drainMs'
+  | 'botWorkers'
+  | 'botWorkerEntry'
+  | 'botWorkerData'
+  | 'botThinkMarginMs'
+  | 'thinkPollMs'
+  | 'jobPollMs'
+  | 'jobLeaseMs'
+  | 'role'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -62,7 +81,36 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.storeProbeMs === undefined ? {} : { storeProbeMs: options.storeProbeMs }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
+    // One thread: the machine has few cores, and a test that wants more says so.
+    botWorkers: options.botWorkers ?? 1,
+    ...(options.botWorkerEntry === undefined ? {} : { botWorkerEntry: options.botWorkerEntry }),
+    ...(options.botWorkerData === undefined ? {} : { botWorkerData: options.botWorkerData }),
+    ...(options.botThinkMarginMs === undefined ? {} : { botThinkMarginMs: options.botThinkMarginMs }),
+    ...(options.thinkPollMs === undefined ? {} : { thinkPollMs: options.thinkPollMs }),
+    ...(options.jobPollMs === undefined ? {} : { jobPollMs: options.jobPollMs }),
+    ...(options.jobLeaseMs === undefined ? {} : { jobLeaseMs: options.jobLeaseMs }),
+    ...(options.role === undefined ? {} : { role: options.role }),
   });
+}
+
+/**
+ * One more node on a prefix other nodes share (a worker process's stand-in in tests, say), with
+ * the Socket.IO Redis adapter; `clients` collects its adapter's connections, to be closed after
+ * the node (subscribers first).
+ */
+export async function startNodeOn(prefix: string, options: TestServerOptions, clients: { readonly isOpen: boolean; close(): Promise<void> }[]): Promise<TestServer> {
+  const store = await redisStore(prefix);
+  const app = await buildTestApp(store, options);
+  const pub = createClient({ url: REDIS_URL });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  // Subscribers first: a closing node must stop hearing the others' requests before it loses
+  // the connection it would answer them on.
+  clients.unshift(sub);
+  clients.push(pub);
+  app.io.adapter(createAdapter(pub, sub, { key: `${prefix}io` }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, close: () => app.close() };
 }
 
 /**
@@ -74,20 +122,7 @@ export async function startNodes(count: number, options: TestServerOptions = {})
   const prefix = uniquePrefix();
   const nodes: TestServer[] = [];
   const clients: { readonly isOpen: boolean; close(): Promise<void> }[] = [];
-  for (let i = 0; i < count; i++) {
-    const store = await redisStore(prefix);
-    const app = await buildTestApp(store, { ...options, seed: `${options.seed ?? 'nodes'}-${i}` });
-    const pub = createClient({ url: REDIS_URL });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    // Subscribers first: a closing node must stop hearing the others' requests before it loses
-    // the connection it would answer them on.
-    clients.unshift(sub);
-    clients.push(pub);
-    app.io.adapter(createAdapter(pub, sub, { key: `${prefix}io` }));
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    nodes.push({ app, url, close: () => app.close() });
-  }
+  for (let i = 0; i < count; i++) nodes.push(await startNodeOn(prefix, { ...options, seed: `${options.seed ?? 'nodes'}-${i}` }, clients));
   return {
     nodes,
     prefix,

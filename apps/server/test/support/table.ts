@@ -1,14 +1,15 @@
-import type { GuestResponse, SeatSpec, TableId } from '@fives/protocol';
+import type { BotLevel, GuestResponse, SeatSpec, TableId } from '@fives/protocol';
 import { TestClient, createTable, guest } from './client.ts';
 
-/** A table with `humans` connected players (seats 0..humans-1) and the rest bots, started. */
+/** A table with `humans` connected players (seats 0..humans-1) and the rest bots (of `level`), started. */
 export async function startedTable(
   url: string,
   rules: { players: 2 | 3 | 4; [k: string]: unknown },
   humans: number,
+  level: BotLevel = 'medium',
 ): Promise<{ tableId: TableId; clients: TestClient[]; tokens: string[] }> {
   const guests = await Promise.all(Array.from({ length: humans }, (_, i) => guest(url, `Player ${i}`)));
-  const seats: SeatSpec[] = Array.from({ length: rules.players }, (_, i) => (i < humans ? { type: 'human' } : { type: 'bot', level: 'medium' }));
+  const seats: SeatSpec[] = Array.from({ length: rules.players }, (_, i) => (i < humans ? { type: 'human' } : { type: 'bot', level }));
   const { tableId } = await createTable(url, guests[0]!.token, rules, seats);
   const clients: TestClient[] = [];
   for (const g of guests) {
