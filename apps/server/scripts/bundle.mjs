@@ -7,7 +7,7 @@
 // In the repository the server runs from source (tsx); this is for shipping only.
 // `node scripts/bundle.mjs [OUTFILE]` (the tests bundle into a directory of their own; the other
 // files go beside OUTFILE).
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -47,3 +47,5 @@ if (basename(outfile) === 'worker.js' || basename(outfile) === 'bot-worker.mjs')
 // piscina starts `worker.js`, CommonJS: the package.json beside it says so (the .mjs files are ESM whatever it says).
 await build({ ...common, format: 'cjs', banner: {}, define: {}, entryPoints: [piscinaWorker], outfile: join(outdir, 'worker.js') });
 writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+// The archive's SQL migrations, read at start (src/archive/migrate.ts looks beside the bundle).
+cpSync(new URL('../migrations', import.meta.url).pathname, join(outdir, 'migrations'), { recursive: true });

@@ -9,6 +9,9 @@ import { SocketGuard } from './guard/sockets.ts';
 import { DEFAULTS } from './defaults.ts';
 import { BotPool } from './bots/pool.ts';
 import type { BotThinker } from './bots/thinker.ts';
+import type { GameArchive } from './archive/archive.ts';
+import { MemoryArchive } from './archive/memory.ts';
+import { archiveRoutes } from './http/archive.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
@@ -45,6 +48,8 @@ export const DEVELOPMENT_SECRET = 'fives-development-secret-do-not-use-in-produc
 export interface ServerOptions {
   /** Where tables live; default: in memory (not durable). */
   readonly store?: TableStore;
+  /** Where finished games are kept for good; default: in memory (not durable). */
+  readonly archive?: GameArchive;
   /** Signs guest tokens (HMAC-SHA256); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
   /** A pino logger, or false for none; default: pino at info. */
@@ -133,6 +138,7 @@ export interface GameFeatures {
   readonly service: TableService;
   readonly lobby: LobbyService;
   readonly store: TableStore;
+  readonly archive: GameArchive;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
   /** This node's runner of the moves handed over for a thinker, when it has bot threads (else null). */
@@ -187,6 +193,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
   const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
+  // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
+  const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
+  if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -236,6 +245,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     app.log.info('BOT_WORKERS=0: this node thinks nowhere; the searching computer players move when a worker process (or a node with threads) takes their moves from Redis');
   const { service, lobby, jobs, thinking, openTables } = createRuntime({
     store,
+    archive,
     log: app.log,
     random: options.random ?? cryptoRandom,
     botBudget,
@@ -288,11 +298,12 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     }
     return payload;
   });
-  await app.register(healthRoutes, { store, monitor, draining: () => draining });
+  await app.register(healthRoutes, { store, archive, monitor, draining: () => draining });
   await app.register(metricsRoutes, { registry: metrics.registry });
   // A worker serves nobody: a load balancer never sends it clients (docker-compose.yml).
   if (role === 'node') {
     await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
+    await app.register(archiveRoutes, { archive });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -373,8 +384,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await thinker?.close();
     await adapter?.close();
     await store.close();
+    await archive.close();
   });
-  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
+  return decorateFeatures(app, { io: sockets, service, lobby, store, archive, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -3,6 +3,8 @@ import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BotThinker } from './bots/thinker.ts';
+import type { GameArchive } from './archive/archive.ts';
+import { archiveGame } from './archive/job.ts';
 import type { Job } from './jobs/job.ts';
 import { JobRunner, type RunEnd } from './jobs/runner.ts';
 import { LobbyService } from './lobby/service.ts';
@@ -19,6 +21,8 @@ import { type Cause, TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
+  /** Where finished games go (the `g:` jobs), and where their records are read once Redis let them go. */
+  readonly archive: GameArchive;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
   readonly botBudget: Budget;
@@ -67,6 +71,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   let openTables: OpenTablesFeed | null = null;
   const service = new TableService({
     store: o.store,
+    archive: o.archive,
     random: o.random,
     botBudget: o.botBudget,
     thinker: o.thinker,
@@ -101,6 +106,8 @@ export function createRuntime(o: RuntimeOptions): Runtime {
         return lobby.seatPending(job.tableId);
       case 'think':
         return service.runStep(job.tableId, job.version);
+      case 'archive':
+        return archiveGame(o, job.tableId, job.game);
     }
   };
   const onJobError = (error: unknown, job: Job | string): void => {

@@ -22,3 +22,4 @@ export * from './host.ts';
 export * from './record.ts';
 export * from './summary.ts';
 export * from './state.ts';
+export * from './archive.ts';

@@ -13,6 +13,9 @@ import type { QueueId, TableId } from '@fives/protocol';
  *   b:<table>         a computer player's move for a thinker (a node with bot threads or a worker
  *                     process) to think about and commit; payload: the table version, as for `t:`.
  *                     Only in the think queue (`thinking.ts`), which only thinkers claim from
+ *   g:<table>:<n>     game n of the table is finished: write it to the archive; payload: n.
+ *                     Set in the finishing commit's own atomic step, so a game finished is a
+ *                     game archived, whichever node runs it and however often
  *
  * A job may run more than once (a node dies while running it, and its lease runs out), so
  * every job is idempotent: it looks at what is stored now and does only what is still due.
@@ -22,7 +25,8 @@ export type Job =
   | { readonly kind: 'away'; readonly tableId: TableId; readonly seat: number }
   | { readonly kind: 'fill'; readonly queue: QueueId }
   | { readonly kind: 'match'; readonly tableId: TableId }
-  | { readonly kind: 'think'; readonly tableId: TableId; readonly version: number };
+  | { readonly kind: 'think'; readonly tableId: TableId; readonly version: number }
+  | { readonly kind: 'archive'; readonly tableId: TableId; readonly game: number };
 
 export function tableJobKey(tableId: TableId): string {
   return `t:${tableId}`;
@@ -44,6 +48,10 @@ export function thinkJobKey(tableId: TableId): string {
   return `b:${tableId}`;
 }
 
+export function archiveJobKey(tableId: TableId, game: number): string {
+  return `g:${tableId}:${game}`;
+}
+
 /** The job a stored key and payload stand for; null for a key this server does not know. */
 export function jobOf(key: string, payload: number): Job | null {
   const [kind = '', id, extra] = key.split(':');
@@ -61,6 +69,10 @@ export function jobOf(key: string, payload: number): Job | null {
       return { kind: 'match', tableId: id as TableId };
     case 'b':
       return { kind: 'think', tableId: id as TableId, version: payload };
+    case 'g': {
+      const game = Number(extra);
+      return Number.isInteger(game) && game >= 1 ? { kind: 'archive', tableId: id as TableId, game } : null;
+    }
     default:
       return null;
   }

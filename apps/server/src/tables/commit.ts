@@ -1,7 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
-import { type Change, type Effect, type RecordAppend, type TableDoc, refuse, settle } from '@fives/table';
-import type { CommitSeen } from '../store/store.ts';
+import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
+import type { CommitSeen, FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
 import type { TableRuntime, TableServiceOptions } from './context.ts';
@@ -54,7 +54,8 @@ export class TableCommits {
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
       // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
       const seen: CommitSeen = { spectators: 1 };
-      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen)) {
+      const finished = finishedOf(next, effects);
+      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen, finished === null ? undefined : { entry: finished, at: now })) {
         this.recent.set(next);
         this.execute(next, effects, seen.spectators > 0);
         return ok(next);
@@ -75,6 +76,10 @@ export class TableCommits {
       switch (effect.kind) {
         case 'record':
           break;
+        case 'archive':
+          // Its job was stored with the change, due now: this node runs it at once (another node will if this one dies first).
+          this.runtime().wake(this.o.now().getTime());
+          break;
         case 'broadcast':
           logChange(this.o.log, doc, effect.cause);
           this.o.onChange(doc, effect.cause, watched);
@@ -91,6 +96,15 @@ export class TableCommits {
       }
     }
   }
+}
+
+/** The game a change finished, for the archive's outbox (stored with the change in the same atomic step). */
+function finishedOf(doc: TableDoc, effects: readonly Effect[]): FinishedEntry | null {
+  if (!effects.some((e) => e.kind === 'archive')) return null;
+  const summary = finishedGame(doc);
+  // The machine lists the effect only for a game it has just finished.
+  if (summary === null) throw new Error(`table ${doc.id} finished game ${doc.game}, but it does not read as finished`);
+  return { summary, rulesInput: doc.rulesInput };
 }
 
 /** The hand a change closed, stored with the change in the same atomic step. */

@@ -1,10 +1,13 @@
 import { type GameRecord, type Result, ok } from '@fives/engine';
-import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
+import { ErrorCode, type Problem, type TableId, gameIdOf } from '@fives/protocol';
 import { refuse } from '@fives/table';
 import type { TableContext } from './context.ts';
 
 /** The game record of game `n`, once it is no longer being played. */
 export async function record(t: TableContext, id: TableId, n: number): Promise<Result<GameRecord, Problem>> {
+  // Only finished games are archived: one found there shows no hidden tile.
+  const archived = await t.o.archive.game(gameIdOf(id, n));
+  if (archived !== null) return ok(archived.record);
   const doc = await t.o.store.load(id);
   // An expired table's records are kept for their own retention time.
   const kept = doc === null ? await t.o.store.keptRecord(id) : null;
