@@ -62,6 +62,9 @@ export const ErrorCode = {
   // Records
   gameNotFound: 'game/not_found',
   gameInProgress: 'game/in_progress',
+  // The archive
+  /** No archived game has this player in it. */
+  playerNotFound: 'player/not_found',
   // HTTP
   routeNotFound: 'http/not_found',
   // The server

@@ -6,3 +6,4 @@ export * from './table.ts';
 export * from './messages.ts';
 export * from './fairness.ts';
 export * from './sha256.ts';
+export * from './archive.ts';

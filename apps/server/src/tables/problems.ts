@@ -15,6 +15,7 @@ export function httpStatus(code: ErrorCode): number {
       return 403;
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:
+    case ErrorCode.playerNotFound:
     case ErrorCode.routeNotFound:
       return 404;
     case ErrorCode.gameInProgress:
