@@ -1,5 +1,18 @@
 import { greedyPolicy, playArena } from '@fives/bots';
-import type { GameRecord, RulesInput } from '@fives/engine';
+import {
+  type GameRecord,
+  type GameState,
+  type RecordHand,
+  type Result,
+  type RulesInput,
+  apply,
+  dealFromSeed,
+  handToRecord,
+  replayRecord,
+  seededRandom,
+  startHand,
+  view,
+} from '@fives/engine';
 
 /** A whole game's record played by the greedy bot on both sides, from a seed: real engine output, not hand-written. */
 export function playedRecord(rules: RulesInput, seed: string): GameRecord {
@@ -33,3 +46,37 @@ export const BLUNDER: GameRecord = {
     },
   ],
 };
+
+/**
+ * BLUNDER played on to the end by the greedy bot on both sides (new hands dealt from seeds):
+ * a finished game, as the archive serves, that opens with the known mistake.
+ */
+export function finishedBlunder(): GameRecord {
+  const replayed = replayRecord(BLUNDER).state;
+  if (replayed === undefined) throw new Error('BLUNDER does not replay');
+  let state: GameState = replayed;
+  const hands: RecordHand[] = BLUNDER.hands.slice(0, -1);
+  const random = seededRandom('finish-blunder');
+  for (let n = 0; state.status !== 'over' && n < 2000; n++) {
+    if (state.status === 'dealing') {
+      const { deal, randomLeader } = dealFromSeed(state.rules, `finish-blunder:${state.hands.length}`);
+      const dealt = startHand(state, deal);
+      const next: Result<GameState> = dealt.ok ? dealt : startHand(state, deal, randomLeader);
+      if (!next.ok) throw new Error(next.error.message);
+      state = next.value;
+      continue;
+    }
+    const hand = state.hand;
+    if (hand === null) throw new Error('no hand');
+    const action = greedyPolicy(view(state, hand.turn), random);
+    if (action === null) throw new Error(`seat ${hand.turn} has nothing to do`);
+    const next = apply(state, action);
+    if (!next.ok) throw new Error(next.error.message);
+    const before = state;
+    state = next.value;
+    // A hand's record is taken when it ends (or the game does).
+    if (state.hand?.end !== null || state.status === 'over') hands.push(handToRecord(state.hand ?? (before.hand as NonNullable<typeof before.hand>)));
+  }
+  if (state.status !== 'over') throw new Error('the game did not end');
+  return { rules: BLUNDER.rules, hands };
+}
