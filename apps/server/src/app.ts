@@ -7,6 +7,9 @@ import { httpLimits } from './guard/http.ts';
 import type { Limits } from './guard/limits.ts';
 import { SocketGuard } from './guard/sockets.ts';
 import { DEFAULTS } from './defaults.ts';
+import type { GameArchive } from './archive/archive.ts';
+import { MemoryArchive } from './archive/memory.ts';
+import { archiveRoutes } from './http/archive.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { OneLinePerRequest } from './http/logging.ts';
@@ -42,6 +45,8 @@ export const DEVELOPMENT_SECRET = 'fives-development-secret-do-not-use-in-produc
 export interface ServerOptions {
   /** Where tables live; default: in memory (not durable). */
   readonly store?: TableStore;
+  /** Where finished games are kept for good; default: in memory (not durable). */
+  readonly archive?: GameArchive;
   /** Signs guest tokens (HMAC-SHA256); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
   /** A pino logger, or false for none; default: pino at info. */
@@ -110,6 +115,7 @@ export interface GameFeatures {
   readonly service: TableService;
   readonly lobby: LobbyService;
   readonly store: TableStore;
+  readonly archive: GameArchive;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
   /** Rate limits and idle connections (`sweepIdle()` closes the idle ones now). */
@@ -162,6 +168,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
   const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
+  // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
+  const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
+  if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -187,6 +196,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   let draining = false;
   const { service, lobby, jobs, openTables } = createRuntime({
     store,
+    archive,
     log: app.log,
     random: options.random ?? cryptoRandom,
     botBudget: options.botBudget ?? { ms: DEFAULTS.botBudgetMs },
@@ -236,9 +246,10 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     }
     return payload;
   });
-  await app.register(healthRoutes, { store, monitor, draining: () => draining });
+  await app.register(healthRoutes, { store, archive, monitor, draining: () => draining });
   await app.register(metricsRoutes, { registry: metrics.registry });
   await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
+  await app.register(archiveRoutes, { archive });
   await app.register(webPlugin, { root: options.webRoot ?? null });
 
   const { io: sockets, drain } = attachSockets(app, {
@@ -314,8 +325,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     openTables.close();
     await adapter?.close();
     await store.close();
+    await archive.close();
   });
-  return decorateFeatures(app, { io: sockets, service, lobby, store, jobs, guard, monitor, expiry });
+  return decorateFeatures(app, { io: sockets, service, lobby, store, archive, jobs, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -19,7 +19,10 @@ export interface Config {
   /** How long game records are kept after their last hand, ms (0: for ever). */
   readonly recordRetentionMs: number;
   readonly redisConnectTimeoutMs: number;
-  readonly options: Omit<ServerOptions, 'store' | 'logger'>;
+  /** PostgreSQL for the archive; unset: finished games are kept in memory (not durable). */
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  readonly options: Omit<ServerOptions, 'store' | 'archive' | 'logger'>;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +104,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     recordRetentionMs: int(env, 'RECORD_RETENTION_DAYS', DEFAULTS.recordRetentionMs / DAY) * DAY,
     redisConnectTimeoutMs: int(env, 'REDIS_CONNECT_TIMEOUT_MS', DEFAULTS.redisConnectTimeoutMs),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env, 'DATABASE_POOL', DEFAULTS.databasePoolSize, 1),
     options: {
       ...(secret ? { secret } : {}),
       ...(publicUrl ? { publicUrl } : {}),

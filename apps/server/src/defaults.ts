@@ -35,6 +35,8 @@ export const DEFAULTS = {
   logLevel: 'info',
   /** How long a starting server keeps trying to reach Redis before it gives up. */
   redisConnectTimeoutMs: 5 * SECOND,
+  /** PostgreSQL connections per node, for the archive (DATABASE_URL). */
+  databasePoolSize: 10,
   /** How long a game's record is kept after its last hand in Redis (0: for ever). */
   recordRetentionMs: 30 * DAY,
   /** A computer player's pause before it moves. */

@@ -1,5 +1,8 @@
 import pino from 'pino';
 import { build, listen } from './app.ts';
+import type { GameArchive } from './archive/archive.ts';
+import { MemoryArchive } from './archive/memory.ts';
+import { PostgresArchive } from './archive/postgres.ts';
 import { ConfigError, configFromEnv } from './config.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
@@ -44,14 +47,33 @@ async function main(): Promise<void> {
     } catch (error) {
       // One line an operator reads at a glance, not a stack trace.
       const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`fives server: cannot reach Redis at ${redactUrl(config.redisUrl)} (${reason}); is it running, and is REDIS_URL right?\n`);
+      process.stderr.write(`fives server: cannot reach Redis at ${redactUrl(config.redisUrl, 'REDIS_URL')} (${reason}); is it running, and is REDIS_URL right?\n`);
       process.exit(1);
     }
     log.info({ prefix: config.redisPrefix }, 'tables are kept in Redis (durable)');
   }
+  let archive: GameArchive;
+  if (config.databaseUrl === undefined) {
+    archive = new MemoryArchive();
+  } else {
+    try {
+      archive = await PostgresArchive.connect({
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        log: (message, error) => (error === undefined ? log.info(message) : log.error({ err: error }, message)),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      process.stderr.write(
+        `fives server: cannot open the archive at ${redactUrl(config.databaseUrl, 'DATABASE_URL')} (${reason}); is PostgreSQL running, and is DATABASE_URL right?\n`,
+      );
+      process.exit(1);
+    }
+    log.info('finished games are archived in PostgreSQL (durable)');
+  }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
   const adapter = config.redisUrl === undefined ? {} : { adapter: { url: config.redisUrl, prefix: config.redisPrefix } };
-  const app = await build({ ...config.options, ...adapter, store, logger: log });
+  const app = await build({ ...config.options, ...adapter, store, archive, logger: log });
   await listen(app, config.port, config.host);
 
   let stopping = false;
@@ -73,13 +95,13 @@ async function main(): Promise<void> {
 }
 
 /** The URL without its password. */
-function redactUrl(url: string): string {
+function redactUrl(url: string, name: string): string {
   try {
     const u = new URL(url);
     if (u.password !== '') u.password = '***';
     return u.toString();
   } catch {
-    return 'REDIS_URL (not a URL)';
+    return `${name} (not a URL)`;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type { GameArchive } from './archive/archive.ts';
+import { archiveGame } from './archive/job.ts';
 import type { Job } from './jobs/job.ts';
 import { JobRunner, type RunEnd } from './jobs/runner.ts';
 import { LobbyService } from './lobby/service.ts';
@@ -16,6 +18,8 @@ import { type Cause, TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
+  /** Where finished games go (the `g:` jobs), and where their records are read once Redis let them go. */
+  readonly archive: GameArchive;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
   readonly botBudget: Budget;
@@ -47,6 +51,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   let openTables: OpenTablesFeed | null = null;
   const service = new TableService({
     store: o.store,
+    archive: o.archive,
     random: o.random,
     botBudget: o.botBudget,
     seeds: o.seeds,
@@ -77,6 +82,8 @@ export function createRuntime(o: RuntimeOptions): Runtime {
         return lobby.fill(job.queue);
       case 'match':
         return lobby.seatPending(job.tableId);
+      case 'archive':
+        return archiveGame(o, job.tableId, job.game);
     }
   };
   const jobs = new JobRunner(o.store.jobs, nowMs, run, {

@@ -60,8 +60,8 @@ describe('the self-hosting files', () => {
   it('compose: every setting of the README reaches the nodes from .env; only the topology is fixed; PUBLIC_URL follows the published port', () => {
     expect(compose).toMatch(/ {2}env_file:\n {4}- path: \.env\n {6}required: false\n/);
     const env = nodeEnvironment(compose);
-    // What the topology itself decides: the port HAProxy expects, where Redis is.
-    const fixed = new Set(['NODE_ENV', 'PORT', 'HOST', 'REDIS_URL']);
+    // What the topology itself decides: the port HAProxy expects, where Redis and PostgreSQL are.
+    const fixed = new Set(['NODE_ENV', 'PORT', 'HOST', 'REDIS_URL', 'DATABASE_URL']);
     const settings = readmeSettings();
     expect(settings).toEqual(expect.arrayContaining(['TRUST_PROXY', 'PUBLIC_URL', 'DRAIN_SECONDS', 'RATE_TABLES', 'FIVES_SECRET']));
     for (const [name, value] of env) {
@@ -72,5 +72,22 @@ describe('the self-hosting files', () => {
     expect(env.get('PUBLIC_URL')).toBe('${PUBLIC_URL:-http://localhost:${FIVES_PORT:-8080}}');
     expect(env.get('TRUST_PROXY')).toBe('${TRUST_PROXY:-1}');
     expect(compose).toContain('"${FIVES_PORT:-8080}:8080"');
+  });
+
+  it('compose: PostgreSQL 17 on a volume for the archive, its password required, the nodes waiting for it to be healthy', () => {
+    expect(compose).toMatch(/^ {2}postgres:\n {4}image: postgres:17-alpine$/m);
+    expect(compose).toMatch(/^ {6}- postgres-data:\/var\/lib\/postgresql\/data$/m);
+    expect(compose).toMatch(/^volumes:\n(?: {2}\S+:\n)* {2}postgres-data:$/m);
+    expect(compose).toMatch(/^ {6}test: \["CMD", "pg_isready"/m);
+    const password = '${POSTGRES_PASSWORD:?';
+    expect(compose).toMatch(/^ {6}POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?/m);
+    const url = nodeEnvironment(compose).get('DATABASE_URL') ?? '';
+    expect(url.startsWith(`postgres://fives:${password}`)).toBe(true);
+    expect(url.endsWith('@postgres:5432/fives')).toBe(true);
+    const block = compose.slice(compose.indexOf('x-node:'), compose.indexOf('\nservices:'));
+    expect(block).toMatch(/ {4}postgres:\n {6}condition: service_healthy/);
+    // Not published: only the nodes reach it.
+    const service = compose.slice(compose.indexOf('\n  postgres:'), compose.indexOf('\n\n', compose.indexOf('\n  postgres:')));
+    expect(service).not.toContain('ports:');
   });
 });

@@ -139,9 +139,15 @@ const StoreHealthSchema = z.strictObject({ kind: z.enum(['redis', 'memory']), du
 
 /**
  * `GET /healthz`, liveness: the process is up and answering (always 200, `ok` true);
- * `store.up` is what the last look at the store found. Restart the process only when this fails.
+ * `store.up` is what the last look at the store found; `archive` says where finished games are
+ * kept and whether that outlives the process. Restart the process only when this fails.
  */
-export const HealthSchema = z.strictObject({ ok: z.boolean(), store: StoreHealthSchema });
+export const HealthSchema = z.strictObject({
+  ok: z.boolean(),
+  store: StoreHealthSchema,
+  /** Where finished games are kept: PostgreSQL (durable) or this process's memory (lost when it stops). */
+  archive: z.strictObject({ kind: z.enum(['postgres', 'memory']), durable: z.boolean() }),
+});
 export type Health = z.output<typeof HealthSchema>;
 
 /**

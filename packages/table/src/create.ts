@@ -66,6 +66,6 @@ export function founded(table: NewTable, id: TableId, code: TableCode, now: numb
   const at = new Date(now).toISOString();
   const doc: TableDoc = { ...table, id, code, version: 0, createdAt: at, updatedAt: at, clock: NO_CLOCK };
   if (doc.phase !== 'playing') return { doc, stepAt: null };
-  const clocked = withClock(null, doc, now, timing.mugginsWindowMs);
+  const clocked = withClock(null, { ...doc, gameStartedAt: at }, now, timing.mugginsWindowMs);
   return { doc: clocked, stepAt: nextStepAt(clocked, now, timing) };
 }

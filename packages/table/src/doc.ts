@@ -50,6 +50,11 @@ export interface TableDoc {
   readonly phase: Phase;
   /** The current or last game's number, from 1; 0 before the first start. */
   readonly game: number;
+  /**
+   * When the current (or last) game was dealt, for its archive entry. Absent on tables stored
+   * before it was kept, and on a table before its first game.
+   */
+  readonly gameStartedAt?: string;
   readonly state: GameState | null;
   readonly settings: TableSettings;
   readonly clock: TableClock;

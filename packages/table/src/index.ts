@@ -19,3 +19,4 @@ export * from './fairness.ts';
 export * from './host.ts';
 export * from './record.ts';
 export * from './summary.ts';
+export * from './archive.ts';

@@ -50,6 +50,7 @@ const TableDocSchema = z.strictObject({
   seats: z.array(SeatSchema),
   phase: PhaseSchema,
   game: z.int().min(0),
+  gameStartedAt: z.iso.datetime().optional(),
   state: GameStateSchema.nullable(),
   settings: z.strictObject({ turnSeconds: z.number().positive().nullable(), listed: z.boolean() }),
   clock: z.strictObject({

@@ -18,6 +18,8 @@ export interface Timing extends StepTiming {
  */
 export type Effect =
   | { readonly kind: 'record'; readonly game: number; readonly hand: RecordHand }
+  /** The change finished game `game`: it goes to the archive (the job that writes it is stored with the change). */
+  | { readonly kind: 'archive'; readonly game: number }
   | { readonly kind: 'broadcast'; readonly cause: Cause }
   | { readonly kind: 'schedule'; readonly at: number }
   | { readonly kind: 'timedOut'; readonly seat: number }
@@ -32,11 +34,15 @@ export interface Settled {
 
 /** Settles `change`, decided on `before`, at `now`: the one way a table moves to its next version. */
 export function settle(before: TableDoc, change: Change, now: number, timing: Timing): Settled {
-  const doc = withClock(before, { ...change.doc, version: before.version + 1, updatedAt: new Date(now).toISOString() }, now, timing.mugginsWindowMs);
+  const at = new Date(now).toISOString();
+  // A new game number is a game dealt now: its start, for the archive.
+  const started = change.doc.game !== before.game ? { gameStartedAt: at } : {};
+  const doc = withClock(before, { ...change.doc, ...started, version: before.version + 1, updatedAt: at }, now, timing.mugginsWindowMs);
   const stepAt = nextStepAt(doc, now, timing);
   const { cause, append } = change;
   const effects: Effect[] = [];
   if (append !== undefined) effects.push({ kind: 'record', game: append.game, hand: append.hand });
+  if (before.phase === 'playing' && doc.phase === 'over') effects.push({ kind: 'archive', game: doc.game });
   effects.push({ kind: 'broadcast', cause });
   if (stepAt !== null) effects.push({ kind: 'schedule', at: stepAt });
   if (cause.kind === 'action' && cause.by === 'timeout') effects.push({ kind: 'timedOut', seat: cause.seat });

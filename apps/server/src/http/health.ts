@@ -1,10 +1,13 @@
 import type { Health, Readiness } from '@fives/protocol';
 import type { FastifyPluginAsync } from 'fastify';
+import type { GameArchive } from '../archive/archive.ts';
 import type { StoreMonitor } from '../store/monitor.ts';
 import type { TableStore } from '../store/store.ts';
 
 export interface HealthOptions {
   readonly store: TableStore;
+  /** Said as it is: which archive, and whether it keeps games past this process. */
+  readonly archive: GameArchive;
   readonly monitor: StoreMonitor;
   /** Whether this node is shutting down (it takes no new traffic). */
   readonly draining: () => boolean;
@@ -18,10 +21,10 @@ export interface HealthOptions {
  * with its own bare 503; kept in, the nodes answer `server/busy` (and retry) until Redis is
  * back. The store's health is reported (`store.up`, the monitor's last look) but decides nothing.
  */
-export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { store, monitor, draining }) => {
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { store, archive, monitor, draining }) => {
   const storeHealth = (): Health['store'] => ({ kind: store.kind, durable: store.durable, up: monitor.up });
   app.get('/healthz', { logLevel: 'warn' }, async () => {
-    const health: Health = { ok: true, store: storeHealth() };
+    const health: Health = { ok: true, store: storeHealth(), archive: { kind: archive.kind, durable: archive.durable } };
     return health;
   });
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {

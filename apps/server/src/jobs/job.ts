@@ -10,6 +10,9 @@ import type { QueueId, TableId } from '@fives/protocol';
  *   a:<table>:<seat>  has this seat's person been gone for the grace period?
  *   q:<queue>         a queue's earliest wait is over: computer players fill the table
  *   m:<table>         a match made in a queue is to be seated at this (new) table
+ *   g:<table>:<n>     game n of the table is finished: write it to the archive; payload: n.
+ *                     Set in the finishing commit's own atomic step, so a game finished is a
+ *                     game archived, whichever node runs it and however often
  *
  * A job may run more than once (a node dies while running it, and its lease runs out), so
  * every job is idempotent: it looks at what is stored now and does only what is still due.
@@ -18,7 +21,8 @@ export type Job =
   | { readonly kind: 'table'; readonly tableId: TableId; readonly version: number }
   | { readonly kind: 'away'; readonly tableId: TableId; readonly seat: number }
   | { readonly kind: 'fill'; readonly queue: QueueId }
-  | { readonly kind: 'match'; readonly tableId: TableId };
+  | { readonly kind: 'match'; readonly tableId: TableId }
+  | { readonly kind: 'archive'; readonly tableId: TableId; readonly game: number };
 
 export function tableJobKey(tableId: TableId): string {
   return `t:${tableId}`;
@@ -36,6 +40,10 @@ export function matchJobKey(tableId: TableId): string {
   return `m:${tableId}`;
 }
 
+export function archiveJobKey(tableId: TableId, game: number): string {
+  return `g:${tableId}:${game}`;
+}
+
 /** The job a stored key and payload stand for; null for a key this server does not know. */
 export function jobOf(key: string, payload: number): Job | null {
   const [kind = '', id, extra] = key.split(':');
@@ -51,6 +59,10 @@ export function jobOf(key: string, payload: number): Job | null {
       return { kind: 'fill', queue: id };
     case 'm':
       return { kind: 'match', tableId: id as TableId };
+    case 'g': {
+      const game = Number(extra);
+      return Number.isInteger(game) && game >= 1 ? { kind: 'archive', tableId: id as TableId, game } : null;
+    }
     default:
       return null;
   }

@@ -1,13 +1,13 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, TableCode, TableId } from '@fives/protocol';
-import { awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
+import { archiveJobKey, awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
 import { MemoryOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 import { fromStored, toStored } from '@fives/table';
 
 export interface MemoryStoreOptions {
@@ -33,6 +33,8 @@ export class MemoryTableStore implements TableStore {
   /** Each game's hands, and until when they are kept (the last hand's time plus the retention). */
   private readonly records = new Map<string, { hands: string[]; until: number }>();
   private readonly kept = new Map<TableId, { record: KeptRecord; until: number }>();
+  /** Finished games not yet archived (the outbox), by `<table>:<game>`. */
+  private readonly finished = new Map<string, string>();
   private readonly retentionMs: number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -61,9 +63,20 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen): Promise<boolean> {
+  async commit(
+    next: TableDoc,
+    append?: RecordAppend,
+    stepAt: number | null = null,
+    seen?: CommitSeen,
+    finished?: { readonly entry: FinishedEntry; readonly at: number },
+  ): Promise<boolean> {
     if (this.versions.get(next.id) !== next.version - 1) return false;
     this.put(next, stepAt);
+    if (finished !== undefined) {
+      const game = finished.entry.summary.game;
+      this.finished.set(`${next.id}:${game}`, JSON.stringify(finished.entry));
+      this.jobs.putNow(archiveJobKey(next.id, game), game, finished.at);
+    }
     if (seen !== undefined) seen.spectators = this.watchers.get(next.id) ?? 0;
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
@@ -112,6 +125,16 @@ export class MemoryTableStore implements TableStore {
     for (const [key, r] of this.records) if (r.until <= now) this.records.delete(key);
     for (const [id, k] of this.kept) if (k.until <= now) this.kept.delete(id);
     return expired;
+  }
+
+  async finishedGame(id: TableId, game: number): Promise<FinishedEntry | null> {
+    const text = this.finished.get(`${id}:${game}`);
+    return text === undefined ? null : (JSON.parse(text) as FinishedEntry);
+  }
+
+  async archived(id: TableId, game: number, records: boolean): Promise<void> {
+    this.finished.delete(`${id}:${game}`);
+    if (records) this.records.delete(`${id}:${game}`);
   }
 
   async keptRecord(id: TableId): Promise<KeptRecord | null> {

@@ -8,7 +8,7 @@ import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-re
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { CommitSeen, Created, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
 /**
@@ -24,6 +24,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}touched           sorted set: every table by the time of its last change (expiry)
  *   {prefix}ph:waiting, ph:over  sets: ids of tables waiting for players, and of finished games
  *   {prefix}t:{<id>}:rec      hash: rules, games — what an expired table's records need
+ *   {prefix}t:{<id>}:fin:<n>  game n finished, not yet archived (the outbox): its archive entry (JSON), with job g:<id>:<n>
  *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>         hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *
@@ -74,8 +75,8 @@ mark_seated(KEYS[8], ARGV[8], ARGV[12])
 return 1
 `);
 
-// KEYS: table record active open openEntries due payloads seated touched waiting over
-// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs
+// KEYS: table record active open openEntries due payloads seated touched waiting over finished
+// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs finished archiveAt
 const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}${INDEX_LUA}
 local current = redis.call('HGET', KEYS[1], 'version')
 if current ~= ARGV[1] then return 0 end
@@ -83,6 +84,11 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[
 if ARGV[8] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[8])
   if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[2], ARGV[15]) end
+end
+if ARGV[16] ~= '' then
+  redis.call('SET', KEYS[12], ARGV[16])
+  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[12], ARGV[15]) end
+  set_job(KEYS[6], KEYS[7], 'g:' .. ARGV[9] .. ':' .. ARGV[5], ARGV[5], ARGV[17])
 end
 index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[9], ARGV[4], ARGV[14])
 list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
@@ -147,6 +153,8 @@ interface Control {
   readonly fair?: FairDeals | null;
   /** Absent on tables stored before tables expired. */
   readonly updatedAt?: string;
+  /** When the current game was dealt; absent before the first game and on tables stored before it was kept. */
+  readonly gameStartedAt?: string;
 }
 
 export interface RedisStoreOptions {
@@ -234,6 +242,7 @@ export class RedisTableStore implements TableStore {
       clock: control.clock,
       fair: control.fair,
       updatedAt: control.updatedAt,
+      ...(control.gameStartedAt === undefined ? {} : { gameStartedAt: control.gameStartedAt }),
     });
     if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.problem.message}`);
     return read.value;
@@ -243,8 +252,17 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen): Promise<boolean> {
+  async commit(
+    next: TableDoc,
+    append?: RecordAppend,
+    stepAt: number | null = null,
+    seen?: CommitSeen,
+    finished?: { readonly entry: FinishedEntry; readonly at: number },
+  ): Promise<boolean> {
     const game = append?.game ?? next.game;
+    // The finished game is the table's current one: the script's job key uses its game field.
+    if (finished !== undefined && finished.entry.summary.game !== next.game)
+      throw new Error(`game ${finished.entry.summary.game} finished, but table ${next.id} is at game ${next.game}`);
     const jobs = jobKeys(this.prefix);
     const written = await runScript(
       this.client,
@@ -259,6 +277,7 @@ export class RedisTableStore implements TableStore {
         jobs.payloads,
         seatedKey(this.prefix),
         ...this.indexKeys(),
+        this.finishedKey(next.id, next.game),
       ],
       [
         String(next.version - 1),
@@ -271,6 +290,8 @@ export class RedisTableStore implements TableStore {
         marksArg(next),
         touchedArg(next),
         String(this.recordRetentionMs),
+        finished === undefined ? '' : JSON.stringify(finished.entry),
+        finished === undefined ? '' : String(Math.round(finished.at)),
       ],
     );
     // 0: stale; else 1 + the spectators counted at the table.
@@ -340,6 +361,15 @@ export class RedisTableStore implements TableStore {
     return expired;
   }
 
+  async finishedGame(id: TableId, game: number): Promise<FinishedEntry | null> {
+    const text = await this.client.get(this.finishedKey(id, game));
+    return text === null ? null : (JSON.parse(text) as FinishedEntry);
+  }
+
+  async archived(id: TableId, game: number, records: boolean): Promise<void> {
+    await this.client.del(records ? [this.finishedKey(id, game), this.recordKey(id, game)] : [this.finishedKey(id, game)]);
+  }
+
   async keptRecord(id: TableId): Promise<KeptRecord | null> {
     const h = await this.client.hGetAll(this.keptKey(id));
     if (h.rules === undefined || h.games === undefined) return null;
@@ -373,7 +403,15 @@ export class RedisTableStore implements TableStore {
   }
 
   private mutableFields(doc: TableDoc): string[] {
-    const control: Control = { schema: TABLE_SCHEMA, hostId: doc.hostId, settings: doc.settings, clock: doc.clock, fair: doc.fair, updatedAt: doc.updatedAt };
+    const control: Control = {
+      schema: TABLE_SCHEMA,
+      hostId: doc.hostId,
+      settings: doc.settings,
+      clock: doc.clock,
+      fair: doc.fair,
+      updatedAt: doc.updatedAt,
+      ...(doc.gameStartedAt === undefined ? {} : { gameStartedAt: doc.gameStartedAt }),
+    };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }
 
@@ -393,6 +431,10 @@ export class RedisTableStore implements TableStore {
   /** touched, ph:waiting, ph:over */
   private indexKeys(): [string, string, string] {
     return [`${this.prefix}touched`, `${this.prefix}ph:waiting`, `${this.prefix}ph:over`];
+  }
+
+  private finishedKey(id: TableId, game: number): string {
+    return `${this.prefix}t:{${id}}:fin:${game}`;
   }
 
   private keptKey(id: TableId): string {

@@ -1,5 +1,5 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
-import type { OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
+import type { GameSummary, OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
 import type { OpenSocketCounter } from '../guard/open-sockets.ts';
 import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
@@ -21,6 +21,16 @@ export interface KeptRecord {
  */
 export interface CommitSeen {
   spectators: number;
+}
+
+/**
+ * A finished game waiting for the archive (the outbox): its archive entry without the record,
+ * and the rules as the host gave them, which its record carries. Stored with the finishing
+ * change, in the same atomic step as the archive job that writes it (`g:<table>:<n>`).
+ */
+export interface FinishedEntry {
+  readonly summary: GameSummary;
+  readonly rulesInput: RulesInput;
 }
 
 /** What a create did: made the table, or found its id or its code already in use. */
@@ -53,9 +63,17 @@ export interface TableStore {
    * Writes `next` only if the stored table is still at `next.version - 1`, and in the same atomic
    * step appends `append` to that game's record, updates the open-tables list and sets the
    * table's next automatic step for `stepAt` (null: none). False when someone else changed the
-   * table first. `seen`, when given, is told what the write saw (`CommitSeen`).
+   * table first. `seen`, when given, is told what the write saw (`CommitSeen`). `finished`, when
+   * the change finished a game: kept until archived, and its archive job set due at `finished.at`.
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen): Promise<boolean>;
+  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: { readonly entry: FinishedEntry; readonly at: number }): Promise<boolean>;
+  /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
+  finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
+  /**
+   * The game has been archived: its outbox entry goes, and with `records` its record's hands too
+   * (the archive serves them from now on; only a durable archive may take them over).
+   */
+  archived(id: TableId, game: number, records: boolean): Promise<void>;
   /**
    * Counts a spectator's connection in (+1) or out (-1) of the table, never below 0; nothing
    * for a table that is not stored. A broadcast skips the spectators when a commit sees none,

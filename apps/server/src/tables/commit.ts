@@ -1,6 +1,6 @@
 import { ErrorCode, type TableId } from '@fives/protocol';
-import { type Change, type Effect, type Outcome, type RecordAppend, type TableDoc, refuse, settle, success } from '@fives/table';
-import type { CommitSeen } from '../store/store.ts';
+import { type Change, type Effect, type Outcome, type RecordAppend, type TableDoc, finishedGame, refuse, settle, success } from '@fives/table';
+import type { CommitSeen, FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
 import type { TableRuntime, TableServiceOptions } from './service.ts';
@@ -53,7 +53,8 @@ export class TableCommits {
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
       // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
       const seen: CommitSeen = { spectators: 1 };
-      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen)) {
+      const finished = finishedOf(next, effects);
+      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen, finished === null ? undefined : { entry: finished, at: now })) {
         this.recent.set(next);
         this.execute(next, effects, seen.spectators > 0);
         return success(next);
@@ -74,6 +75,10 @@ export class TableCommits {
       switch (effect.kind) {
         case 'record':
           break;
+        case 'archive':
+          // Its job was stored with the change, due now: this node runs it at once (another node will if this one dies first).
+          this.runtime().wake(this.o.now().getTime());
+          break;
         case 'broadcast':
           logChange(this.o.log, doc, effect.cause);
           this.o.onChange(doc, effect.cause, watched);
@@ -90,6 +95,15 @@ export class TableCommits {
       }
     }
   }
+}
+
+/** The game a change finished, for the archive's outbox (stored with the change in the same atomic step). */
+function finishedOf(doc: TableDoc, effects: readonly Effect[]): FinishedEntry | null {
+  if (!effects.some((e) => e.kind === 'archive')) return null;
+  const summary = finishedGame(doc);
+  // The machine lists the effect only for a game it has just finished.
+  if (summary === null) throw new Error(`table ${doc.id} finished game ${doc.game}, but it does not read as finished`);
+  return { summary, rulesInput: doc.rulesInput };
 }
 
 /** The hand a change closed, stored with the change in the same atomic step. */

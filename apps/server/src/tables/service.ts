@@ -1,5 +1,5 @@
 import { type GameRecord, type RandomSource, type RulesInput } from '@fives/engine';
-import { type BotLevel, ErrorCode, type PlayerId, type SeatSpec, type TableCode, type TableId, type WireAction } from '@fives/protocol';
+import { type BotLevel, ErrorCode, type PlayerId, gameIdOf, type SeatSpec, type TableCode, type TableId, type WireAction } from '@fives/protocol';
 import {
   type BotChooser,
   type Cause,
@@ -31,6 +31,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey, tableJobKey } from '../jobs/job.ts';
+import type { GameArchive } from '../archive/archive.ts';
 import type { TableStore } from '../store/store.ts';
 import type { Budget } from '@fives/bots';
 import { chooseBotAction } from '../bots/policy.ts';
@@ -42,6 +43,8 @@ export type { Cause };
 
 export interface TableServiceOptions extends Timing {
   readonly store: TableStore;
+  /** Finished games for good: a record is read from here first, so it outlives the table in Redis. */
+  readonly archive: GameArchive;
   /** The computer players' choices. */
   readonly random: RandomSource;
   /** How long (or how many samples) the searching levels may think per move. */
@@ -276,6 +279,9 @@ export class TableService {
 
   /** The game record of game `n`, once it is no longer being played. */
   async record(id: TableId, n: number): Promise<Outcome<GameRecord>> {
+    // Only finished games are archived: one found there shows no hidden tile.
+    const archived = await this.o.archive.game(gameIdOf(id, n));
+    if (archived !== null) return success(archived.record);
     const doc = await this.o.store.load(id);
     // An expired table's records are kept for their own retention time.
     const kept = doc === null ? await this.o.store.keptRecord(id) : null;

@@ -1,0 +1,29 @@
+import type { ArchivedGame, GameId, GamesCursor, PlayerGames, PlayerId, PlayerProfile } from '@fives/protocol';
+
+/** A page of a player's games: strictly older than `before` (none: from the newest), at most `limit`. */
+export interface GamesPage {
+  readonly before: GamesCursor | null;
+  readonly limit: number;
+}
+
+/** What writing a finished game did: wrote it, or found it written already (by this node or another). */
+export type Written = 'written' | 'exists';
+
+/**
+ * Where finished games are kept for good: PostgreSQL (durable, shared by every node) or this
+ * process's memory (lost at exit). Both pass `test/archive.contract.ts`. Every game is written
+ * through the archive job (`archiveGame`), which may run more than once and on two nodes at
+ * once: `write` is idempotent by game id.
+ */
+export interface GameArchive {
+  readonly kind: 'postgres' | 'memory';
+  readonly durable: boolean;
+  write(game: ArchivedGame): Promise<Written>;
+  game(id: GameId): Promise<ArchivedGame | null>;
+  /** Null for a player with no archived game. */
+  player(id: PlayerId): Promise<PlayerProfile | null>;
+  /** Newest first (finish time, then game id); null for a player with no archived game. */
+  playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,95 @@
+import { type ArchivedGame, type GameId, type GameSummary, type PlayerGames, type PlayerId, type PlayerProfile, gamesCursor, readGamesCursor } from '@fives/protocol';
+import type { GameArchive, GamesPage, Written } from './archive.ts';
+import { type SeatLine, seatLines } from './seat-lines.ts';
+import { bestHandOf, groupLines, statsOf } from './stats.ts';
+
+interface PlayerRow {
+  name: string;
+  /** The finish of the game the name was last seen in (the latest game's name wins). */
+  nameAt: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+/**
+ * The archive in this process's memory, for a server without DATABASE_URL: the same API as
+ * PostgreSQL's, lost when the process stops (the server says so at start, as it does of the
+ * memory store). Games are kept as JSON text, so nothing outside can change one once written.
+ */
+export class MemoryArchive implements GameArchive {
+  readonly kind = 'memory';
+  readonly durable = false;
+  private readonly games = new Map<GameId, string>();
+  private readonly players = new Map<PlayerId, PlayerRow>();
+  /** Each player's lines, newest first (finish, then game id). */
+  private readonly lines = new Map<PlayerId, SeatLine[]>();
+
+  async write(game: ArchivedGame): Promise<Written> {
+    if (this.games.has(game.id)) return 'exists';
+    const lines = seatLines(game);
+    this.games.set(game.id, JSON.stringify(game));
+    for (const s of game.seats) {
+      if (s.kind !== 'human') continue;
+      const at = Date.parse(game.finishedAt);
+      const row = this.players.get(s.playerId);
+      if (row === undefined) {
+        this.players.set(s.playerId, { name: s.name, nameAt: at, firstSeen: game.startedAt, lastSeen: game.finishedAt });
+      } else {
+        if (at >= row.nameAt) Object.assign(row, { name: s.name, nameAt: at });
+        if (Date.parse(game.startedAt) < Date.parse(row.firstSeen)) row.firstSeen = game.startedAt;
+        if (at > Date.parse(row.lastSeen)) row.lastSeen = game.finishedAt;
+      }
+    }
+    for (const line of lines) {
+      const list = this.lines.get(line.playerId) ?? [];
+      list.push(line);
+      list.sort(newestFirst);
+      this.lines.set(line.playerId, list);
+    }
+    return 'written';
+  }
+
+  async game(id: GameId): Promise<ArchivedGame | null> {
+    const text = this.games.get(id);
+    return text === undefined ? null : (JSON.parse(text) as ArchivedGame);
+  }
+
+  async player(id: PlayerId): Promise<PlayerProfile | null> {
+    const row = this.players.get(id);
+    if (row === undefined) return null;
+    const lines = this.lines.get(id) ?? [];
+    return { id, name: row.name, since: row.firstSeen, lastSeen: row.lastSeen, stats: statsOf(groupLines(lines), bestHandOf(lines)) };
+  }
+
+  async playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null> {
+    if (!this.players.has(id)) return null;
+    const all = this.lines.get(id) ?? [];
+    const after = page.before === null ? null : readGamesCursor(page.before);
+    const older = after === null ? all : all.filter((l) => isOlder(l, after.finishedAtMs, after.id));
+    const taken = older.slice(0, page.limit);
+    const games = await Promise.all(taken.map(async (l) => summaryOf((await this.game(l.gameId)) as ArchivedGame)));
+    const last = games.at(-1);
+    return { games, next: older.length > page.limit && last !== undefined ? gamesCursor(last.finishedAt, last.id) : null };
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The game without its record: an entry of a player's list. */
+export function summaryOf(game: ArchivedGame): GameSummary {
+  const { record: _record, ...summary } = game;
+  return summary;
+}
+
+function newestFirst(a: SeatLine, b: SeatLine): number {
+  return Date.parse(b.finishedAt) - Date.parse(a.finishedAt) || (a.gameId < b.gameId ? 1 : a.gameId > b.gameId ? -1 : 0);
+}
+
+function isOlder(l: SeatLine, ms: number, id: GameId): boolean {
+  const at = Date.parse(l.finishedAt);
+  return at < ms || (at === ms && l.gameId < id);
+}

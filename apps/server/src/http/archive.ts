@@ -1,0 +1,49 @@
+import { ErrorCode, GameIdSchema, PlayerGamesQuerySchema, PlayerIdSchema } from '@fives/protocol';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { GameArchive } from '../archive/archive.ts';
+import { problem } from '../tables/problems.ts';
+import { sendProblem } from './reply.ts';
+import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
+
+export interface ArchiveRoutesOptions {
+  readonly archive: GameArchive;
+}
+
+// Each schema's description names the part in a refusal: "the game id does not fit its schema".
+const GameParams = z.strictObject({ gameId: GameIdSchema }).describe('the game id');
+const PlayerParams = z.strictObject({ playerId: PlayerIdSchema }).describe('the player id');
+const GamesQuery = PlayerGamesQuerySchema.describe('the page of games');
+
+/**
+ * The archive over HTTP (docs/protocol.md, "The archive"): a finished game, a player's profile
+ * and their games a page at a time. Only finished games are ever archived, so nothing here
+ * can show a hand still being played.
+ */
+export const archiveRoutes: FastifyPluginAsync<ArchiveRoutesOptions> = async (plugin, { archive }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setErrorHandler(answerSchemaRefusals);
+
+  app.get('/api/games/:gameId', { schema: { params: GameParams } }, async (request, reply) => {
+    const { gameId } = request.params;
+    const game = await archive.game(gameId);
+    if (game === null) return sendProblem(reply, problem(ErrorCode.gameNotFound, `no finished game ${gameId} is archived`));
+    return game;
+  });
+
+  app.get('/api/players/:playerId', { schema: { params: PlayerParams } }, async (request, reply) => {
+    const { playerId } = request.params;
+    const profile = await archive.player(playerId);
+    if (profile === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${playerId} has no archived game`));
+    return profile;
+  });
+
+  app.get('/api/players/:playerId/games', { schema: { params: PlayerParams, querystring: GamesQuery } }, async (request, reply) => {
+    const { playerId } = request.params;
+    const { before, limit } = request.query;
+    const page = await archive.playerGames(playerId, { before: before ?? null, limit });
+    if (page === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${playerId} has no archived game`));
+    return page;
+  });
+};
