@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishedBlunder, playedRecord } from '../archive/records.ts';
 import { ROSA, archived, pageOf, profileOf, rosasGames } from '../archive/fixtures.ts';
-import { DESKTOP, type Harness, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
 
 /**
  * The archive's pages in Chromium, against the built app with the API answered by
@@ -164,6 +164,34 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(page.errors).toEqual([]);
     await page.context().close();
+  }, 60_000);
+
+  it('shows its progress while it works, and stops when asked', async () => {
+    const page = await open(`/g/${game.id}`);
+    await page.getByRole('heading', { name: 'Analysis' }).waitFor();
+    await page.getByRole('combobox', { name: 'Depth' }).selectOption('deep');
+    await page.getByRole('button', { name: 'Analyse' }).click();
+    const status = page.locator('.analysis .progress');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/Analysing: [1-9]\d* of \d+ decisions/);
+    expect(Number(await status.locator('progress').getAttribute('value'))).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => status.count()).toBe(0);
+    expect(await page.locator('[data-mode="fair"]').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('fits a phone: the replay and the player page scroll only down', async () => {
+    for (const path of [`/g/${game.id}`, `/p/${ROSA}`]) {
+      const page = await newPage(h, PHONE, '');
+      await serve(page);
+      await page.goto(`${h.url.replace(/\/$/, '')}${path}`);
+      await page.getByRole('heading', { name: path.startsWith('/g/') ? 'Replay' : 'Rosa’s games' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await shot(page, path.startsWith('/g/') ? 'archive-replay-phone' : 'archive-player-phone');
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    }
   }, 60_000);
 
   it('says so when a game is not in the archive', async () => {
