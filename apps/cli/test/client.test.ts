@@ -33,10 +33,25 @@ describe('fives client', () => {
     );
     expect(await Promise.all([host, guest])).toEqual([0, 0]);
 
-    expect(hostLines[0]).toMatchObject({ type: 'created', tableId: expect.any(String), inviteUrl: expect.stringContaining('/t/') });
+    // First who each is (their player id is the address of their archived games), then the table.
+    expect(hostLines[0]).toEqual({ type: 'guest', playerId: expect.stringMatching(/^p_/), name: 'Host' });
+    expect(guestLines[0]).toEqual({ type: 'guest', playerId: expect.stringMatching(/^p_/), name: 'Guest' });
+    expect(hostLines[1]).toMatchObject({ type: 'created', tableId: expect.any(String), inviteUrl: expect.stringContaining('/t/') });
+    const tableId = hostLines[1]!.tableId as string;
     const [hostFinal, guestFinal] = [hostLines.at(-1)!, guestLines.at(-1)!];
-    expect(hostFinal).toMatchObject({ type: 'final', tableId: hostLines[0]!.tableId, game: 1, seat: 0 });
-    expect(guestFinal).toMatchObject({ type: 'final', tableId: hostLines[0]!.tableId, game: 1, seat: 1 });
+    expect(hostFinal).toMatchObject({ type: 'final', tableId, game: 1, seat: 0 });
+    expect(guestFinal).toMatchObject({ type: 'final', tableId, game: 1, seat: 1 });
+    // The finished game is in the archive (its job runs just after the finishing move), under the player the first line named.
+    const archived = async (): Promise<string[]> => {
+      const res = await fetch(`${url}/api/players/${hostLines[0]!.playerId as string}/games`);
+      return res.ok ? ((await res.json()) as { games: { id: string }[] }).games.map((g) => g.id) : [];
+    };
+    let ids: string[] = [];
+    for (let i = 0; i < 100 && ids.length === 0; i++) {
+      ids = await archived();
+      if (ids.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(ids).toEqual([`${tableId}-1`]);
     expect(guestFinal.scores).toEqual(hostFinal.scores);
     expect(hostLines.some((l) => l.type === 'play' && l.seat === 2)).toBe(true);
     expect(hostLines.some((l) => l.type === 'handEnd')).toBe(true);

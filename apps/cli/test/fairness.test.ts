@@ -53,7 +53,7 @@ describe('fairness from the command line', () => {
       (line) => lines.push(line),
     );
     expect(await session).toBe(0);
-    const tableId = lines[0]!.tableId as string;
+    const tableId = lines.find((l) => l.type === 'created')!.tableId as string;
     const doc = (await app.store.load(tableId as never))!;
     const last = doc.fair!.current;
     seeds.set(last.hand, last);

@@ -1,4 +1,5 @@
 import { seededRandom } from '@fives/engine';
+import pino from 'pino';
 import { ArchivedGameSchema, HealthSchema, PlayerGamesSchema, PlayerProfileSchema, type TableId } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameApp, build } from '../src/app.ts';
@@ -100,6 +101,19 @@ describe('the archive over HTTP', () => {
       error: { code: 'message/invalid', message: 'the page of games does not fit its schema', issues: [{ path: 'limit', message: 'limit is a whole number from 1 to 100' }] },
     });
     expect((await app.inject({ method: 'GET', url: `/api/players/${ada.id}/games?limit=100` })).statusCode).toBe(200);
+  });
+
+  it('says at start that an archive in memory is not durable, as it says of the memory store', async () => {
+    const lines: string[] = [];
+    const quiet = await build({
+      store: new MemoryTableStore(),
+      secret: TEST_SECRET,
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+      webRoot: null,
+    });
+    await quiet.close();
+    const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+    expect(warnings.map((w) => w.msg)).toContain('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
   });
 
   it('says in /healthz that this archive is in memory, not durable', async () => {

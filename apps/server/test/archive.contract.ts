@@ -58,6 +58,16 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
       expect((await archive.playerGames(p.playerId, { before: null, limit: 10 }))?.games).toHaveLength(1);
     });
 
+    it('writes different games of the same people at once, whatever seats they sat in', async () => {
+      const [p, q] = [person('pair'), person('pair')];
+      const games = Array.from({ length: 6 }, (_, i) =>
+        archivedGame(records[i % records.length]!, { tableId: tableId(), game: 1, seats: i % 2 === 0 ? [p, q] : [q, p], startedAt: at(i), finishedAt: at(10 + i) }),
+      );
+      expect(await Promise.all(games.map((g) => archive.write(g)))).toEqual(games.map(() => 'written'));
+      expect((await archive.player(p.playerId))?.stats.games).toBe(6);
+      expect((await archive.player(q.playerId))?.stats.games).toBe(6);
+    });
+
     it("keeps a player's name (the latest game's), first and last seen, and stats added up from every game", async () => {
       const p = person('stats');
       const games: ArchivedGame[] = [

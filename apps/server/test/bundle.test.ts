@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabase } from './support/postgres.ts';
 import { freePort } from './support/process.ts';
 
 const SERVER = fileURLToPath(new URL('../', import.meta.url));
@@ -57,5 +58,27 @@ describe('the bundled server (the container image runs it)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     // Bundling and a process start on a shared CPU; nothing here is timed.
+  }, 60_000);
+
+  it('opens the archive in PostgreSQL with the migrations copied beside it', async () => {
+    const out = join(dir, 'pg/apps/server/dist/main.mjs');
+    execFileSync(process.execPath, ['scripts/bundle.mjs', out], { cwd: SERVER });
+    const db = await testDatabase();
+    try {
+      const port = await freePort();
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: db.url, WEB_ROOT: '/nonexistent' };
+      child = spawn(process.execPath, [out], { cwd: join(dir, 'pg'), env, stdio: ['ignore', 'ignore', 'inherit'] });
+      let health: Response | null = null;
+      for (let i = 0; i < 200 && health === null; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+        if (health === null) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await health?.json()).toMatchObject({ ok: true, archive: { kind: 'postgres', durable: true } });
+      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await db.drop();
+    }
   }, 60_000);
 });

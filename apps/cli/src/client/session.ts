@@ -45,6 +45,8 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
   };
   const base = o.url.replace(/\/+$/, '');
   const me = await post<GuestResponse>(`${base}/api/guests`, { name: o.name });
+  // Who this is, first: the player id is the address of their archived games (/api/players/:id).
+  print({ type: 'guest', playerId: me.player.id, name: me.player.name });
   // Null while waiting in a queue: the queue finds the table.
   let tableId: string | null;
   if (o.queue !== undefined) {

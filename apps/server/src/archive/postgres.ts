@@ -85,8 +85,9 @@ export class PostgresArchive implements GameArchive {
         await client.query('ROLLBACK');
         return 'exists';
       }
-      for (const s of game.seats) {
-        if (s.kind !== 'human') continue;
+      // In player id order: two games of the same people written at once lock their rows in the same order (no deadlock).
+      const people = game.seats.flatMap((s) => (s.kind === 'human' ? [s] : [])).toSorted((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+      for (const s of people) {
         await client.query(
           `INSERT INTO players (id, name, name_at, first_seen, last_seen) VALUES ($1, $2, $3, $4, $3)
            ON CONFLICT (id) DO UPDATE SET
