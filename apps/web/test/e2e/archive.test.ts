@@ -1,6 +1,10 @@
+import { formatTile } from '@fives/engine';
 import type { GameSummary } from '@fives/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseGame } from '../../src/archive/analysis.ts';
+import { DEPTHS } from '../../src/archive/depth.ts';
+import { replayOf } from '../../src/archive/replay.ts';
 import { finishedBlunder, playedRecord } from '../archive/records.ts';
 import { ROSA, archived, pageOf, profileOf, rosasGames } from '../archive/fixtures.ts';
 import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
@@ -106,6 +110,17 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     expect(await row.locator('[data-played]').getAttribute('data-played')).toBe('0-1');
     expect(await row.locator('[data-best]').getAttribute('data-best')).toBe('5-5');
     expect(await page.locator('[data-mode="fair"] .badge').count()).toBe(0);
+    // The browser's numbers are the ones Node works out from the same seed (the game's id): everyone sees the same analysis.
+    const got = replayOf(blunder.record);
+    if (!got.ok) throw new Error('the blunder game does not replay');
+    const node = analyseGame(got.replay, { seat: 1, seed: blunder.id, samples: DEPTHS.quick, mode: 'fair' });
+    const rows = page.locator('[data-mode="fair"] [data-decision]');
+    expect(
+      await rows.evaluateAll((els) =>
+        els.map((e) => [Number(e.getAttribute('data-decision')), e.getAttribute('data-costly'), e.querySelector('[data-best]')?.getAttribute('data-best')]),
+      ),
+    ).toEqual(node.decisions.map((d) => [d.step, d.costly ? 'yes' : 'no', formatTile(d.best.action.tile)]));
+    expect(await page.locator('[data-mode="fair"] [data-summary="best-share"]').textContent()).toBe(`${(node.summary.bestShare * 100).toFixed(0)}%`);
     // "Show" puts the replay at the position the decision was made from.
     await row.getByRole('button', { name: 'Show' }).click();
     expect(await stepOf(page)).toBe(1);
