@@ -22,3 +22,11 @@ export function archiveRoute(path: string): ArchiveRoute | null {
 
 export const playerPath = (id: string): string => `/p/${encodeURIComponent(id)}`;
 export const gamePath = (id: string): string => `/g/${encodeURIComponent(id)}`;
+
+/** The address of a game's replay with the analysis chosen (`?seat=&seed=`), other parameters kept: to share it. */
+export function analysisAddress(path: string, search: string, seat: number, seed: string): string {
+  const params = new URLSearchParams(search);
+  params.set('seat', String(seat));
+  params.set('seed', seed);
+  return `${path}?${params.toString()}`;
+}

@@ -2,7 +2,7 @@ import { type GameSummary, type PlayerId, gameIdOf } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
 import { playerIdOfToken } from '../../src/archive/me.ts';
 import { matches, outcomeFor, runningBalance } from '../../src/archive/results.ts';
-import { archiveRoute, gamePath, playerPath } from '../../src/archive/route.ts';
+import { analysisAddress, archiveRoute, gamePath, playerPath } from '../../src/archive/route.ts';
 import { STRINGS, langOf } from '../../src/archive/strings.ts';
 import { ROSA, rosasGames } from './fixtures.ts';
 
@@ -16,6 +16,7 @@ describe('the archive pages’ logic', () => {
     expect(archiveRoute('/p/%E0%A4%A')).toMatchObject({ kind: 'bad' });
     expect(archiveRoute('/')).toBeNull();
     expect(archiveRoute('/t/abcdefgh')).toBeNull();
+    expect(analysisAddress('/g/k3j9x2ab-2', '?seat=0&x=1', 1, 'a b')).toBe('/g/k3j9x2ab-2?seat=1&x=1&seed=a+b');
   });
 
   it('reads the player id from a guest token, and nothing from what is not one', () => {

@@ -121,6 +121,15 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
       ),
     ).toEqual(node.decisions.map((d) => [d.step, d.costly ? 'yes' : 'no', formatTile(d.best.action.tile)]));
     expect(await page.locator('[data-mode="fair"] [data-summary="best-share"]').textContent()).toBe(`${(node.summary.bestShare * 100).toFixed(0)}%`);
+    // The address now says what was analysed; opened elsewhere, it chooses the same player and seed.
+    expect(new URL(page.url()).search).toBe(`?seat=1&seed=${blunder.id}`);
+    const shared = await page.context().newPage();
+    await serve(shared);
+    await shared.goto(`${h.url.replace(/\/$/, '')}/g/${blunder.id}?seat=1&seed=shared-seed`);
+    await shared.getByRole('heading', { name: 'Analysis' }).waitFor();
+    expect(await shared.getByRole('combobox', { name: 'Player' }).inputValue()).toBe('1');
+    expect(await shared.getByRole('textbox', { name: 'Seed' }).inputValue()).toBe('shared-seed');
+    await shared.close();
     // "Show" puts the replay at the position the decision was made from.
     await row.getByRole('button', { name: 'Show' }).click();
     expect(await stepOf(page)).toBe(1);
