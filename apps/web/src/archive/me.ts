@@ -23,3 +23,26 @@ export function myPlayerId(store: KeyValueStore | null): PlayerId | null {
   const guest = loadGuest(store);
   return guest === null ? null : playerIdOfToken(guest.token);
 }
+
+const PLAYED_KEY = 'fives.archived';
+
+/**
+ * Whether this browser has finished an online game (so the archive has something for it). The
+ * lobby asks the archive for recent games only then: for a player it has never seen, the archive
+ * answers 404, which the browser would log as an error on every visit to the lobby.
+ */
+export function hasArchivedGames(store: KeyValueStore | null): boolean {
+  try {
+    return store?.getItem(PLAYED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberArchivedGame(store: KeyValueStore | null): void {
+  try {
+    store?.setItem(PLAYED_KEY, '1');
+  } catch {
+    // Storage refused: the lobby will not list recent games, nothing worse.
+  }
+}

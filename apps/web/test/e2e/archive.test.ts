@@ -229,7 +229,11 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     const page = await newPage(h, DESKTOP, '');
     await serve(page);
     const token = `${Buffer.from(JSON.stringify({ v: 1, id: ROSA, name: 'Rosa' })).toString('base64url')}.signature`;
-    await page.addInitScript((t) => localStorage.setItem('fives.guest', JSON.stringify({ name: 'Rosa', token: t })), token);
+    await page.addInitScript((t) => {
+      localStorage.setItem('fives.guest', JSON.stringify({ name: 'Rosa', token: t }));
+      // As the score sheet of an online game leaves it.
+      localStorage.setItem('fives.archived', '1');
+    }, token);
     await page.goto(h.url);
     await page.getByRole('heading', { name: 'Your recent games' }).waitFor();
     expect(await page.locator('.recent li').count()).toBe(5);

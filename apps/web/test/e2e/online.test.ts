@@ -118,6 +118,8 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await viewer.getByRole('heading', { name: 'Replay' }).waitFor();
     expect(await viewer.locator('.seats li').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Ada/), expect.stringMatching(/^Bob/)]));
     await viewer.close();
+    // From now on the lobby lists this browser's recent games (it asks the archive only once there are some).
+    expect(await ada.evaluate(() => localStorage.getItem('fives.archived'))).toBe('1');
     await ada.getByRole('button', { name: 'Rematch' }).click();
     for (const p of [ada, bob, cy]) {
       // The old game's sheet goes away by itself; the new one has one hand, under way.
