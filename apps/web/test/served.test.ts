@@ -54,7 +54,8 @@ describe('the built client, served by the game server', () => {
       expect(gz.headers['content-encoding'], name).toBe('gzip');
       expect(gunzipSync(gz.body).equals(raw), name).toBe(true);
     }
-    for (const path of ['/', '/t/abcdefgh']) {
+    // The client's own addresses: a table, a player's page, a game's replay.
+    for (const path of ['/', '/t/abcdefgh', '/p/p_rosa00000000', '/g/abcdefgh-2']) {
       const page = await fetchRaw(`${server.url}${path}`, { accept: 'text/html', 'accept-encoding': 'br' });
       expect(page.status, path).toBe(200);
       expect(page.headers['cache-control'], path).toBe('no-cache');

@@ -6,6 +6,6 @@ export { HARD_STOP_RULE, STOP_RULE, type StopRule, expertPolicy, expertPolicyWit
 export { LEVELS, type Level, POLICIES, type PolicyName, LEVEL_POLICIES, NAMED_POLICIES, policyByName } from './levels.ts';
 export { type SeatView, type TileGroup, readSeatView } from './seat-view.ts';
 export { type Determinization, Sampler, determinize } from './sample.ts';
+export { type DealSource, type Evaluation, type PlayEstimate, evaluatePlays, knownDeal, sampledDeals } from './evaluate.ts';
 export { ArenaError, type ArenaOptions, type ArenaSummary, type GameResult, aSeatsFor, playArena } from './arena.ts';
 export { wilson95, percentiles } from './stats.ts';
-export { type PlayEstimate, estimatePlays } from './analysis.ts';

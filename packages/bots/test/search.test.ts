@@ -1,6 +1,6 @@
 import { type TableView, legalActions, seededRandom, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
-import { type PlayAction, type SearchReport, DEFAULT_MAX_SAMPLES, STOP_RULE, estimatePlays, expertPolicy, readSeatView, search } from '../src/index.ts';
+import { type PlayAction, type SearchReport, DEFAULT_MAX_SAMPLES, STOP_RULE, expertPolicy, readSeatView, search } from '../src/index.ts';
 import { positions } from './support/positions.ts';
 
 /** Positions where the seat to move has two or more plays (what the search is for). */
@@ -81,34 +81,5 @@ describe('the adaptive search', () => {
     expect(reports).toHaveLength(12);
     expect(reports.slice(0, 6)).toEqual(reports.slice(6));
     for (const r of reports) expect(r.samples).toBeLessThanOrEqual(120);
-  });
-});
-
-describe('estimatePlays (for game analysis)', () => {
-  it("gives every legal play once, best first, and the best is the expert's choice", () => {
-    for (const [i, c] of cases.slice(0, 6).entries()) {
-      const estimates = estimatePlays(c.view, seededRandom(`e${i}`), { samples: 60 });
-      expect(estimates.map((e) => e.action).sort((a, b) => a.tile - b.tile || String(a.end).localeCompare(String(b.end)))).toEqual(
-        [...c.plays].sort((a, b) => a.tile - b.tile || String(a.end).localeCompare(String(b.end))),
-      );
-      expect(estimates[0]?.best).toBe(true);
-      expect(estimates.filter((e) => e.best)).toHaveLength(1);
-      expect(estimates[0]?.action).toEqual(expertPolicy(c.view, seededRandom(`e${i}`), { samples: 60 }));
-      for (const e of estimates) {
-        expect(e.samples).toBeGreaterThan(0);
-        expect(e.value).toBeGreaterThanOrEqual(-1);
-        expect(e.value).toBeLessThanOrEqual(2);
-      }
-    }
-  });
-
-  it('is empty for a seat that has no play to choose', () => {
-    const c = cases[0];
-    if (c === undefined) throw new Error('no case');
-    const hand = c.view.hand;
-    if (hand === null) throw new Error('no hand');
-    expect(estimatePlays(c.view, seededRandom('x'), { samples: 8 })).not.toEqual([]);
-    // The same view with the other seat to move: nothing for this one to choose.
-    expect(estimatePlays({ ...c.view, hand: { ...hand, turn: (hand.turn + 1) % 2 } }, seededRandom('x'), { samples: 8 })).toEqual([]);
   });
 });

@@ -173,7 +173,18 @@ export interface Replayed {
   readonly state?: GameState;
 }
 
-export function replayRecord(input: unknown): Replayed {
+/**
+ * Where a replay stands after a step: `action` is null just after the hand's deal, else the
+ * index (in the record's hand) of the action just applied. The replay viewer keeps these to step
+ * through a game; nothing else about the replay changes.
+ */
+export interface ReplayStep {
+  readonly hand: number;
+  readonly action: number | null;
+  readonly state: GameState;
+}
+
+export function replayRecord(input: unknown, onStep?: (step: ReplayStep) => void): Replayed {
   const parsed = parseRecord(input);
   if (!parsed.ok) {
     return { exitCode: 2, output: { ok: false, error: { code: 'record/invalid', ...parsed.error } } };
@@ -201,6 +212,7 @@ export function replayRecord(input: unknown): Replayed {
     const dealt = startHand(state, toDeal(rules, recordHand.deal), recordHand.leader);
     if (!dealt.ok) return finish({ hand: h, action: 0, ...dealt.error });
     state = dealt.value;
+    onStep?.({ hand: h, action: null, state });
     const out: OutputHand = { events: [], scores: state.scores.slice() };
     hands.push(out);
     for (const [i, a] of recordHand.actions.entries()) {
@@ -211,6 +223,7 @@ export function replayRecord(input: unknown): Replayed {
         return finish({ hand: h, action: i, ...next.error });
       }
       state = next.value;
+      onStep?.({ hand: h, action: i, state });
     }
     out.events = (state.hand?.log ?? []).map(outputEvent);
     out.scores = state.scores.slice();

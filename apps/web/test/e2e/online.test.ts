@@ -105,6 +105,21 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     expect(await bob.getByText('A rematch is up to Ada.').isVisible()).toBe(true);
     await shot(ada, 'online-score-sheet-phone');
     await shot(bob, 'online-score-sheet-desktop');
+    // The sheet links to the game's replay in the archive, in a tab of its own (the table stays for the rematch).
+    const replay = ada.getByRole('link', { name: /Replay and analysis/ });
+    const href = (await replay.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/g\/[a-z0-9]+-1$/);
+    expect(await replay.getAttribute('target')).toBe('_blank');
+    const origin = new URL(ada.url()).origin;
+    // The archive job writes the game just after it ends.
+    await expect.poll(async () => (await fetch(`${origin}/api/games/${href.slice(3)}`)).status, { timeout: 20_000 }).toBe(200);
+    const viewer = await ada.context().newPage();
+    await viewer.goto(`${origin}${href}`);
+    await viewer.getByRole('heading', { name: 'Replay' }).waitFor();
+    expect(await viewer.locator('.seats li').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Ada/), expect.stringMatching(/^Bob/)]));
+    await viewer.close();
+    // From now on the lobby lists this browser's recent games (it asks the archive only once there are some).
+    expect(await ada.evaluate(() => localStorage.getItem('fives.archived'))).toBe('1');
     await ada.getByRole('button', { name: 'Rematch' }).click();
     for (const p of [ada, bob, cy]) {
       // The old game's sheet goes away by itself; the new one has one hand, under way.

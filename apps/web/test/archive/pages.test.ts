@@ -1,0 +1,56 @@
+import { type GameSummary, type PlayerId, gameIdOf } from '@fives/protocol';
+import { describe, expect, it } from 'vitest';
+import { playerIdOfToken } from '../../src/archive/me.ts';
+import { matches, outcomeFor, runningBalance } from '../../src/archive/results.ts';
+import { analysisAddress, archiveRoute, gamePath, playerPath } from '../../src/archive/route.ts';
+import { STRINGS, langOf } from '../../src/archive/strings.ts';
+import { ROSA, rosasGames } from './fixtures.ts';
+
+describe('the archive pages’ logic', () => {
+  it('routes /p/<player> and /g/<game>, and says when an id is not one', () => {
+    expect(archiveRoute(playerPath(ROSA))).toEqual({ kind: 'player', id: ROSA });
+    expect(archiveRoute(gamePath(gameIdOf('k3j9x2ab', 2)))).toEqual({ kind: 'game', id: 'k3j9x2ab-2' });
+    expect(archiveRoute('/g/k3j9x2ab-2/')).toEqual({ kind: 'game', id: 'k3j9x2ab-2' });
+    expect(archiveRoute('/g/k3j9x2ab-0')).toEqual({ kind: 'bad', text: 'k3j9x2ab-0' });
+    expect(archiveRoute('/p/rosa')).toEqual({ kind: 'bad', text: 'rosa' });
+    expect(archiveRoute('/p/%E0%A4%A')).toMatchObject({ kind: 'bad' });
+    expect(archiveRoute('/')).toBeNull();
+    expect(archiveRoute('/t/abcdefgh')).toBeNull();
+    expect(analysisAddress('/g/k3j9x2ab-2', '?seat=0&x=1', 1, 'a b')).toBe('/g/k3j9x2ab-2?seat=1&x=1&seed=a+b');
+  });
+
+  it('reads the player id from a guest token, and nothing from what is not one', () => {
+    const payload = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+    expect(playerIdOfToken(`${payload({ v: 1, id: ROSA, name: 'Rosa' })}.mac`)).toBe(ROSA);
+    // base64url that needs padding and holds - and _ (a name with accents).
+    expect(playerIdOfToken(`${payload({ v: 1, id: 'p_Ab-_9zzzzzzz', name: 'Jos\u00e9 \u00c1ngel?' })}.mac`)).toBe('p_Ab-_9zzzzzzz');
+    expect(playerIdOfToken(`${payload({ v: 1, id: 'nobody', name: 'x' })}.mac`)).toBeNull();
+    expect(playerIdOfToken('not a token')).toBeNull();
+    expect(playerIdOfToken('')).toBeNull();
+  });
+
+  it('says how each game went for the player, filters, and charts wins less losses oldest first', () => {
+    const games = rosasGames(6);
+    const nth = (i: number): GameSummary => {
+      const g = games[i];
+      if (g === undefined) throw new Error(`no game ${i}`);
+      return g;
+    };
+    expect(outcomeFor(nth(0), ROSA)).toMatchObject({ seat: 0, won: true });
+    expect(outcomeFor(nth(1), ROSA)).toMatchObject({ seat: 0, won: false });
+    expect(outcomeFor(nth(0), 'p_someone_else' as PlayerId)).toBeNull();
+    expect(games.filter((g) => matches(g, { preset: '', players: 3 })).map((g) => g.rules.players)).toEqual([3, 3]);
+    expect(games.filter((g) => matches(g, { preset: 'block', players: null }))).toHaveLength(1);
+    // Newest first in: [won, lost, won, lost, won, lost]; oldest first out.
+    expect(runningBalance(games, ROSA).map((p) => p.balance)).toEqual([-1, 0, -1, 0, -1, 0]);
+  });
+
+  it('speaks English and Spanish, by the browser’s first language', () => {
+    expect(langOf(['es-MX', 'en'])).toBe('es');
+    expect(langOf(['en-GB', 'es'])).toBe('en');
+    expect(langOf([])).toBe('en');
+    expect(Object.keys(STRINGS.es).sort()).toEqual(Object.keys(STRINGS.en).sort());
+    expect(STRINGS.es.stepOf(2, 5, 90)).toBe('Mano 2 · paso 5 de 90');
+    expect(STRINGS.en.gamesWins(1, 1)).toBe('1 game, 1 win');
+  });
+});
