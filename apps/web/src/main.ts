@@ -3,7 +3,7 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
 import { OnlineConnection } from './connection/online.ts';
-import { PracticeConnection } from './connection/practice.ts';
+import { LazyConnection } from './connection/lazy.ts';
 import { settings } from './lib/settings.svelte.ts';
 
 /** A practice seed from the address (`?seed=…` replays a deal), else a fresh one. */
@@ -21,7 +21,11 @@ function botDelay(): () => number {
   return () => Math.max(150, settings.ms(650));
 }
 
-const practice = new PracticeConnection({ seed: practiceSeed(), botDelay: botDelay() });
+// Practice (the engine's game loop and the computer players) is fetched when first used, not with the first page.
+const practice = new LazyConnection('practice', async () => {
+  const { PracticeConnection } = await import('./connection/practice.ts');
+  return new PracticeConnection({ seed: practiceSeed(), botDelay: botDelay() });
+});
 // The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
 const online = new OnlineConnection({ origin: location.origin, storage: storage() });
 

@@ -14,6 +14,7 @@ import {
   view,
 } from '@fives/engine';
 import { z } from 'zod';
+import { z as mini } from 'zod/mini';
 import { sha256Hex } from './sha256.ts';
 
 /**
@@ -23,8 +24,11 @@ import { sha256Hex } from './sha256.ts';
  * `dealFromSeed(rules, seed)`, so anyone can remake it and check it against what they saw.
  */
 
-/** A hand's secret: 128 bits or more, as lowercase hex. */
-export const SeedSchema = z.string().regex(/^[0-9a-f]{32,128}$/, { error: 'a seed is 32 to 128 lowercase hex digits' });
+/**
+ * A hand's secret: 128 bits or more, as lowercase hex. In zod's mini build: the web client's
+ * fairness check parses it on the first page, and mini's functions tree-shake (classic's do not).
+ */
+export const SeedSchema = mini.string().check(mini.regex(/^[0-9a-f]{32,128}$/, { error: 'a seed is 32 to 128 lowercase hex digits' }));
 /** SHA-256 of the seed's text, as 64 lowercase hex digits. */
 export const CommitmentSchema = z.string().regex(/^[0-9a-f]{64}$/, { error: 'a commitment is 64 lowercase hex digits' });
 
@@ -34,7 +38,7 @@ export const DealProofSchema = z.strictObject({
   /** The hand in its game, from 1 (the view's `handScores.length`). */
   hand: z.int().min(1),
   commitment: CommitmentSchema,
-  seed: SeedSchema.nullable(),
+  seed: z.nullable(SeedSchema),
 });
 export type DealProof = z.output<typeof DealProofSchema>;
 

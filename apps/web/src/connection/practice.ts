@@ -15,6 +15,7 @@ import {
 } from '@fives/engine';
 import { mugginsChance } from '../lib/hints.ts';
 import { botAction } from './bot.ts';
+import { practiceName } from './practice-name.ts';
 import {
   type BotLevel,
   type ClientAction,
@@ -97,9 +98,9 @@ export class PracticeConnection implements Connection {
   send(action: ClientAction): void {
     switch (action.type) {
       case 'setName': {
-        const name = action.name.trim().slice(0, 24);
-        if (name === '') return this.#refuse({ code: 'name/empty', message: 'Pick a name of at least one letter.' });
-        return this.#set({ name, notice: null });
+        const rule = practiceName(action.name);
+        if ('refused' in rule) return this.#refuse(rule.refused);
+        return this.#set({ name: rule.name, notice: null });
       }
       case 'playNow':
         return this.#start(action.setup);
