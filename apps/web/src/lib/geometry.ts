@@ -140,14 +140,16 @@ export function planBoard(prev: BoardGeometry | null, input: GeometryInput): Boa
   // with its four arms around it, or from the lead, near where it was. A spinner just played that
   // found no room where the line reached (it needs three arms' worth) is laid in the middle: it
   // has not been anywhere yet, so it moves nowhere.
-  const anchor = prev.tiles.find((t) => t.spinner) ?? (prev.tiles[0]);
+  const anchor = prev.tiles.find((t) => t.spinner) ?? prev.tiles[0];
+  // A picture with a root has its root among its tiles.
+  if (anchor === undefined) return shrinkUntilFits(input, bounds, () => [{ index: input.lead, x: input.width / 2, y: input.height / 2, dir: 0 }], maxUnit);
   const roots = (u: number): Root[] => {
     if (anchor.spinner) return [{ index: line.findIndex((t) => t.tile === anchor.tile), x: anchor.x, y: anchor.y, dir: anchor.dir }];
     if (input.layout.spinner !== null) return [{ index: input.layout.spinner, x: input.width / 2, y: input.height / 2, dir: 0 }];
     const index = line.findIndex((t) => t.tile === prev.root?.tile);
     const { x, y } = prev.root as NonNullable<BoardGeometry['root']>;
     // With no spinner the lead may move a row up or down, to give the longer arm more rows.
-    return [0, -2, 2].map((rows) => ({ index, x, y: y + rows * u, dir: 0 }));
+    return [0, -2, 2].map((rows): Root => ({ index, x, y: y + rows * u, dir: 0 }));
   };
   const cap = Math.min(maxUnit, prev.unit * SHRINK);
   return shrinkUntilFits(input, bounds, roots, cap, (u) => {
