@@ -40,3 +40,11 @@ function storage(): Storage | null {
 const target = document.getElementById('app');
 if (target === null) throw new Error('index.html has no #app');
 mount(App, { target, props: { practice, online }, intro: true });
+
+// Installable, and practice with no network: the service worker keeps the built app
+// (scripts/service-worker.ts writes /sw.js into the build; `pnpm dev` has none, and says so by refusing).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => {
+    // No worker (dev server, a private window, an old browser): the app works as before, online.
+  });
+}
