@@ -91,13 +91,14 @@ describe.runIf(browserTestsWanted())('the layout over long hands in Chromium', (
         page,
         async (p, turn) => {
           await check();
+          // The picture for the docs: the longest layout of the hand, before its end panel covers it.
+          await shot(page, `layout-long-${name}`);
           await tapMove(p, turn);
         },
         check,
       );
       expect(end).not.toBe('stopped');
       expect(most, 'a long hand').toBeGreaterThanOrEqual(12);
-      await shot(page, `layout-long-${name}`);
       expect(page.errors).toEqual([]);
       await page.context().close();
     });
