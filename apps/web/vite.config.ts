@@ -1,10 +1,13 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { firstLoadReport } from './scripts/first-load.ts';
 import { precompress } from './scripts/precompress.ts';
+import { pureConstants } from './scripts/pure-constants.ts';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 export default defineConfig({
   // Brotli and gzip beside each file, served as they are (apps/server/src/web/plugin.ts).
-  plugins: [svelte(), precompress()],
+  plugins: [svelte(), pureConstants(), serviceWorker(), precompress(), firstLoadReport()],
   // Absolute asset paths: invite links open the app at /t/<table>, a path of their own.
   base: '/',
   build: { outDir: 'dist', target: 'es2022', sourcemap: true },

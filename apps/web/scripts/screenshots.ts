@@ -8,6 +8,7 @@ import UPNG from 'upng-js';
  * `pnpm --filter @fives/web screenshots`: runs the browser tests (which play real games, online
  * against the server and Redis, and save what they see in test-artifacts/), then copies a
  * curated set into docs/screenshots/ for the README, reduced to 256 colours so they stay small.
+ * `… screenshots test/e2e/layout.test.ts` runs that file alone and refreshes only its pictures.
  */
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(WEB, 'test-artifacts');
@@ -31,9 +32,21 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['reconnecting-phone.png', 'reconnecting-phone.png'],
   ['score-sheet-phone.png', 'online-score-sheet-phone.png'],
   ['score-sheet-desktop.png', 'online-score-sheet-desktop.png'],
+  // A long hand's layout (test/e2e/layout.test.ts) at the three sizes of issue 15.
+  ['layout-long-320.png', 'layout-long-320.png'],
+  ['layout-long-390.png', 'layout-long-390.png'],
+  ['layout-long-1440.png', 'layout-long-1440.png'],
 ];
 
-const run = spawnSync('pnpm', ['exec', 'vitest', 'run', 'test/e2e'], { cwd: WEB, stdio: 'inherit', env: { ...process.env, FIVES_SKIP_BROWSER: '0' } });
+/** Test files named on the command line run alone, and only the screenshots they make are copied. */
+const only = process.argv.slice(2);
+
+const started = Date.now();
+const run = spawnSync('pnpm', ['exec', 'vitest', 'run', ...(only.length > 0 ? only : ['test/e2e'])], {
+  cwd: WEB,
+  stdio: 'inherit',
+  env: { ...process.env, FIVES_SKIP_BROWSER: '0' },
+});
 if (run.status !== 0) {
   process.stderr.write('screenshots: the browser tests failed; docs/screenshots/ left as it was\n');
   process.exit(run.status ?? 1);
@@ -44,6 +57,8 @@ let total = 0;
 for (const [name, artifact] of CURATED) {
   const from = path.join(ARTIFACTS, artifact);
   const made = await stat(from).catch(() => null);
+  // With test files named, only what this run saved (older pictures in test-artifacts/ stay where they are).
+  if (only.length > 0 && (made === null || made.mtimeMs < started)) continue;
   if (made === null) throw new Error(`the tests did not save ${artifact}`);
   const image = UPNG.decode((await readFile(from)).buffer);
   const rgba = UPNG.toRGBA8(image)[0];

@@ -3,7 +3,8 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
 import { OnlineConnection } from './connection/online.ts';
-import { PracticeConnection } from './connection/practice.ts';
+import { LazyConnection } from './connection/lazy.ts';
+import { PRACTICE_KEY } from './connection/practice-key.ts';
 import { settings } from './lib/settings.svelte.ts';
 import { TABLE_TIMING } from '@fives/table';
 
@@ -20,8 +21,14 @@ function botDelay(): () => number {
 }
 
 const seed = practiceSeed();
-// A practice game under way is kept in this browser, so a reload comes back to it.
-const practice = new PracticeConnection({ ...(seed === undefined ? {} : { seed }), botDelay: botDelay(), storage: storage() });
+// Practice (the table machine and the computer players) is fetched when first used, not with the
+// first page; a practice game under way is kept in this browser, so a reload fetches it at once
+// and comes back to that game.
+const practice = new LazyConnection('practice', async () => {
+  const { PracticeConnection } = await import('./connection/practice.ts');
+  return new PracticeConnection({ ...(seed === undefined ? {} : { seed }), botDelay: botDelay(), storage: storage() });
+});
+if (storage()?.getItem(PRACTICE_KEY) != null) practice.preload();
 // The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
 const online = new OnlineConnection({ origin: location.origin, storage: storage() });
 
@@ -36,3 +43,11 @@ function storage(): Storage | null {
 const target = document.getElementById('app');
 if (target === null) throw new Error('index.html has no #app');
 mount(App, { target, props: { practice, online }, intro: true });
+
+// Installable, and practice with no network: the service worker keeps the built app
+// (scripts/service-worker.ts writes /sw.js into the build; `pnpm dev` has none, and says so by refusing).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => {
+    // No worker (dev server, a private window, an old browser): the app works as before, online.
+  });
+}

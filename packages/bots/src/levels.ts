@@ -6,9 +6,9 @@ import { pickBest, scoredPlays } from './plays.ts';
 import type { BotPolicy } from './policy.ts';
 import { greedyPolicy, greedyPolicyWith, randomPolicy } from './simple.ts';
 
-/** The named levels people choose (the protocol's BotLevel), from gentle to strongest. */
-export const LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert'] as const;
-export type Level = (typeof LEVELS)[number];
+import { LEVELS, type Level } from './level-names.ts';
+
+export { LEVELS, type Level };
 
 /** The four ways of playing underneath the levels. */
 export const POLICIES = ['random', 'greedy', 'defensive', 'expert'] as const;

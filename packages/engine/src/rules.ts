@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { VARIANTS, type Variant, variantRules } from './variant.ts';
 
@@ -62,30 +62,34 @@ export function presetVariant(preset: Preset): Variant {
   return PRESET_OPTIONS[preset].variant ?? 'allFives';
 }
 
+// zod's mini build: the web client reaches this schema (through resolveRules) on its first page, and
+// the mini build's functions tree-shake, where the classic build brings its whole method set along.
 const rulesInputShape = {
-  preset: z.enum(PRESETS).optional(),
+  preset: z.optional(z.enum(PRESETS)),
   players: z.union([z.literal(2), z.literal(3), z.literal(4)], {
     error: 'players must be 2, 3 or 4',
   }),
-  variant: z.enum(VARIANTS).optional(),
-  handSize: z.int().min(1).max(14).optional(),
-  target: z.int().min(1).max(100_000).optional(),
-  firstLeader: z.enum(FIRST_LEADERS).optional(),
-  nextLeader: z.enum(NEXT_LEADERS).optional(),
-  blockedScoring: z.enum(BLOCKED_SCORINGS).optional(),
-  spinnerOpens: z.enum(SPINNER_OPENINGS).optional(),
-  scoreUnit: z.enum(SCORE_UNITS).optional(),
-  muggins: z.boolean().optional(),
-  partnerships: z.boolean().optional(),
+  variant: z.optional(z.enum(VARIANTS)),
+  handSize: z.optional(z.int().check(z.minimum(1), z.maximum(14))),
+  target: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))),
+  firstLeader: z.optional(z.enum(FIRST_LEADERS)),
+  nextLeader: z.optional(z.enum(NEXT_LEADERS)),
+  blockedScoring: z.optional(z.enum(BLOCKED_SCORINGS)),
+  spinnerOpens: z.optional(z.enum(SPINNER_OPENINGS)),
+  scoreUnit: z.optional(z.enum(SCORE_UNITS)),
+  muggins: z.optional(z.boolean()),
+  partnerships: z.optional(z.boolean()),
 };
 
 /**
  * Unknown keys are refused (a typo must not silently play a different game), and so are options
  * that contradict each other or the preset.
  */
-export const RulesInputSchema = z.strictObject(rulesInputShape).superRefine((input, ctx) => {
-  for (const problem of contradictions(input)) ctx.addIssue({ code: 'custom', ...problem });
-});
+export const RulesInputSchema = z.strictObject(rulesInputShape).check(
+  z.superRefine((input, ctx) => {
+    for (const problem of contradictions(input)) ctx.addIssue({ code: 'custom', ...problem });
+  }),
+);
 
 export type RulesInput = z.input<typeof RulesInputSchema>;
 

@@ -1,5 +1,6 @@
 import { PRESETS, RecordSchema } from '@fives/engine';
 import { z } from 'zod';
+import { GAME_ID_PATTERN } from './id-text.ts';
 import { PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
 import { BotLevelSchema } from './table.ts';
 import { RulesSchema } from './view.ts';
@@ -11,10 +12,7 @@ import { RulesSchema } from './view.ts';
  */
 
 /** A game's id: its table's id and its number at that table, `<tableId>-<n>` (n from 1). */
-export const GameIdSchema = z
-  .string()
-  .regex(/^[a-z0-9]{6,32}-[1-9][0-9]{0,6}$/, { error: 'a game id is a table id, "-" and the game number (from 1)' })
-  .brand<'GameId'>();
+export const GameIdSchema = z.string().regex(GAME_ID_PATTERN, { error: 'a game id is a table id, "-" and the game number (from 1)' }).brand<'GameId'>();
 export type GameId = z.output<typeof GameIdSchema>;
 
 /** The id of game `n` at table `tableId`. */

@@ -13,7 +13,8 @@ import {
   startHand,
   view,
 } from '@fives/engine';
-import { z } from 'zod';
+import { z as mini } from 'zod/mini';
+import type { Fairness } from './fairness-schema.ts';
 import { sha256Hex } from './sha256.ts';
 
 /**
@@ -23,31 +24,11 @@ import { sha256Hex } from './sha256.ts';
  * `dealFromSeed(rules, seed)`, so anyone can remake it and check it against what they saw.
  */
 
-/** A hand's secret: 128 bits or more, as lowercase hex. */
-export const SeedSchema = z.string().regex(/^[0-9a-f]{32,128}$/, { error: 'a seed is 32 to 128 lowercase hex digits' });
-/** SHA-256 of the seed's text, as 64 lowercase hex digits. */
-export const CommitmentSchema = z.string().regex(/^[0-9a-f]{64}$/, { error: 'a commitment is 64 lowercase hex digits' });
-
-/** One hand's commitment; `seed` is null while the hand is being played and revealed once it is over. */
-export const DealProofSchema = z.strictObject({
-  game: z.int().min(1),
-  /** The hand in its game, from 1 (the view's `handScores.length`). */
-  hand: z.int().min(1),
-  commitment: CommitmentSchema,
-  seed: SeedSchema.nullable(),
-});
-export type DealProof = z.output<typeof DealProofSchema>;
-
-export const RevealedDealSchema = DealProofSchema.extend({ seed: SeedSchema });
-export type RevealedDeal = z.output<typeof RevealedDealSchema>;
-
 /**
- * In every `table:state` once a hand has been dealt: the current (or last) hand's proof, and the
- * hand before it revealed (for a client that missed the state that ended it).
+ * A hand's secret: 128 bits or more, as lowercase hex. In zod's mini build: the web client's
+ * fairness check parses it on the first page, and mini's functions tree-shake (classic's do not).
  */
-export const FairnessSchema = z.strictObject({ current: DealProofSchema, previous: RevealedDealSchema.nullable() });
-export type Fairness = z.output<typeof FairnessSchema>;
-
+export const SeedSchema = mini.string().check(mini.regex(/^[0-9a-f]{32,128}$/, { error: 'a seed is 32 to 128 lowercase hex digits' }));
 /** The commitment to a seed. */
 export function commitmentOf(seed: string): string {
   return sha256Hex(seed);

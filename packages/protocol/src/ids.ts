@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYER_ID_PATTERN, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, normalizeTableCode } from './id-text.ts';
 
 /**
  * Ids are branded so that a table id is never passed where a player id belongs. Both are
@@ -10,10 +11,7 @@ export const TableIdSchema = z
   .brand<'TableId'>();
 export type TableId = z.output<typeof TableIdSchema>;
 
-export const PlayerIdSchema = z
-  .string()
-  .regex(/^p_[A-Za-z0-9_-]{8,64}$/, { error: 'a player id is "p_" and 8 to 64 URL-safe characters' })
-  .brand<'PlayerId'>();
+export const PlayerIdSchema = z.string().regex(PLAYER_ID_PATTERN, { error: 'a player id is "p_" and 8 to 64 URL-safe characters' }).brand<'PlayerId'>();
 export type PlayerId = z.output<typeof PlayerIdSchema>;
 
 /** Half of a UTF-16 surrogate pair without its other half: not a character at all. */
@@ -50,18 +48,7 @@ export const NameSchema = z
 export const SeatSchema = z.int().min(0).max(3);
 export const VersionSchema = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/**
- * A table's short code, for reading out or typing: six characters from digits 2–9 and capitals
- * without I, L, O and U (nothing to mistake for another character, nothing rude spelt by chance).
- * Input may be lowercase and may hold spaces or dashes ("k7q-m3x"); it is read as "K7QM3X".
- */
-export const TABLE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const TABLE_CODE_LENGTH = 6;
-
-export function normalizeTableCode(text: string): string {
-  return text.replace(/[\s-]+/g, '').toUpperCase();
-}
-
+/** A table's short code (its alphabet and reading: id-text.ts). */
 export const TableCodeSchema = z
   .string()
   .max(32)

@@ -2,7 +2,7 @@ import { RulesInputSchema, type TableView } from '@fives/engine';
 import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
-import { FairnessSchema } from './fairness.ts';
+import { FairnessSchema } from './fairness-schema.ts';
 import { QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
 import { BotLevelSchema, DeadlineSchema, type OpenTables, OpenTablesSchema, SeatSpecSchema, TableSummarySchema, TurnSecondsSchema } from './table.ts';
 import { RulesSchema, TableViewSchema } from './view.ts';

@@ -1,11 +1,9 @@
-import { LEVELS } from '@fives/bots';
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
+import { BOT_LEVELS } from './table-text.ts';
 import { NameSchema, PlayerIdSchema, SeatSchema, TableCodeSchema, TableIdSchema } from './ids.ts';
 import { RulesSchema } from './view.ts';
 
-/** The computer players' levels, as the bots define them (one list: a level the bots lack cannot be asked for). */
-export const BOT_LEVELS = LEVELS;
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 export type BotLevel = z.output<typeof BotLevelSchema>;
 
@@ -157,11 +155,6 @@ export type Health = z.output<typeof HealthSchema>;
  */
 export const ReadinessSchema = z.strictObject({ ready: z.boolean(), store: StoreHealthSchema, draining: z.boolean() });
 export type Readiness = z.output<typeof ReadinessSchema>;
-
-/** The path of a table's invite link; the link is the server's public origin plus this. */
-export function invitePath(tableId: string): string {
-  return `/t/${tableId}`;
-}
 
 /** The table id in an invite link (or a bare id), or null. */
 export function tableIdFromInvite(link: string): string | null {

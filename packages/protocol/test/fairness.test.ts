@@ -1,6 +1,7 @@
 import { type Deal, type GameState, type RulesInput, type Seat, apply, dealFromSeed, leaderFor, legalActions, newGame, seededRandom, startHand, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
-import { type Fairness, type FairnessInput, FairnessSchema, FairnessTracker, type HandFairness, commitmentOf } from '../src/fairness.ts';
+import { type Fairness, FairnessSchema } from '../src/fairness-schema.ts';
+import { type FairnessInput, FairnessTracker, type HandFairness, commitmentOf } from '../src/fairness.ts';
 
 /** How a dishonest server could cheat; each is one way, applied to one hand (`hand`, or every hand when absent). */
 interface Cheat {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type GameState, type ViewEvent, apply, dealFromSeed, newGame, startHand, view } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorCode } from '../src/errors.ts';
+import { ErrorCode } from '../src/error-codes.ts';
 import { type WireAction, toEngineAction } from '../src/actions.ts';
 import { BoardSchema, HandEndSchema, HandSummarySchema, HandViewSchema, HintSchema, LayoutSchema, TableViewSchema, ViewEventSchema } from '../src/view.ts';
 

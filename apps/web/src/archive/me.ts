@@ -1,4 +1,4 @@
-import { type PlayerId, PlayerIdSchema } from '@fives/protocol';
+import { type PlayerId, asPlayerId } from '@fives/protocol';
 import { type KeyValueStore, loadGuest } from '../connection/guest.ts';
 
 /**
@@ -12,8 +12,8 @@ export function playerIdOfToken(token: string): PlayerId | null {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
     const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
     const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    const id = PlayerIdSchema.safeParse((json as { id?: unknown } | null)?.id);
-    return id.success ? id.data : null;
+    const id = (json as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? asPlayerId(id) : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { type GameId, GameIdSchema, type PlayerId, PlayerIdSchema } from '@fives/protocol';
+import { type GameId, type PlayerId, asGameId, asPlayerId } from '@fives/protocol';
 
 /** The archive's addresses: `/p/<playerId>` a player's page, `/g/<gameId>` a game's replay. */
 export type ArchiveRoute = { readonly kind: 'player'; readonly id: PlayerId } | { readonly kind: 'game'; readonly id: GameId } | { readonly kind: 'bad'; readonly text: string };
@@ -13,11 +13,11 @@ export function archiveRoute(path: string): ArchiveRoute | null {
     return { kind: 'bad', text: m[2] ?? '' };
   }
   if (m[1] === 'p') {
-    const id = PlayerIdSchema.safeParse(text);
-    return id.success ? { kind: 'player', id: id.data } : { kind: 'bad', text };
+    const id = asPlayerId(text);
+    return id === null ? { kind: 'bad', text } : { kind: 'player', id };
   }
-  const id = GameIdSchema.safeParse(text);
-  return id.success ? { kind: 'game', id: id.data } : { kind: 'bad', text };
+  const id = asGameId(text);
+  return id === null ? { kind: 'bad', text } : { kind: 'game', id };
 }
 
 export const playerPath = (id: string): string => `/p/${encodeURIComponent(id)}`;

@@ -2,13 +2,13 @@ import { parseRecord } from '@fives/engine';
 import { type TableDoc, fromStored, toStored } from '@fives/table';
 import type { KeyValueStore } from './guest.ts';
 import type { GameHands } from './local-table.ts';
+import { PRACTICE_KEY } from './practice-key.ts';
 
 /**
  * The practice game kept in the browser's storage, so a reload (or a closed tab) comes back to
  * it: the table machine's own stored document (schema-versioned, migrated and checked on the
  * way back by `fromStored`, as the server reads its tables) and the recent games' hands.
  */
-const PRACTICE_KEY = 'fives.practice';
 
 export interface SavedPractice {
   readonly doc: TableDoc;

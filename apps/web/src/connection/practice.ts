@@ -5,6 +5,7 @@ import { StateConnection, assertNever } from './base.ts';
 import { TableFairness } from './fairness.ts';
 import type { KeyValueStore } from './guest.ts';
 import { type GameHands, LocalTable, type Scheduler, timeoutScheduler } from './local-table.ts';
+import { practiceName } from './practice-name.ts';
 import { forgetPractice, loadPractice, savePractice } from './practice-store.ts';
 import { type Thinker, defaultThinker } from './thinker.ts';
 import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice } from './types.ts';
@@ -97,9 +98,9 @@ export class PracticeConnection extends StateConnection implements Connection {
   send(action: ClientAction): void {
     switch (action.type) {
       case 'setName': {
-        const name = action.name.trim().slice(0, 24);
-        if (name === '') return this.set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
-        return this.set({ name, notice: null });
+        const rule = practiceName(action.name);
+        if ('refused' in rule) return this.set({ notice: rule.refused });
+        return this.set({ name: rule.name, notice: null });
       }
       case 'playNow':
         return this.#start(action.setup);

@@ -1,18 +1,27 @@
 import type { End, LayoutView, PlacedTile, ViewEvent } from '@fives/engine';
 
 /**
- * Where each tile of the layout goes on a table of a given size. The centre tile (the spinner,
- * or the lead while there is none) sits in the middle; the west, east, north and south arms run
- * out from it and turn clockwise before they would leave the table, each inside its own
- * pinwheel zone so that arms never cross. The tile size is the largest that fits everything,
- * including a ghost tile at every open end (where the next tile would go), so drop targets are
- * always on screen too. Pure: the same layout and size always give the same picture.
+ * Where each tile of the layout goes on the felt, and how the picture changes as a hand goes on.
+ *
+ * The first tile (the root: the lead, and once a rescale has happened with a spinner down, the
+ * spinner) sits where it was put and never moves. Each arm runs out from it and snakes: straight
+ * until the next tile would leave the felt or touch another tile, then one turn toward its own
+ * side of the table, one tile, and back the other way, row after row (boustrophedon), so a long
+ * arm fills the felt before anything shrinks. The west and east arms snake toward opposite
+ * halves, and the spinner's north and south arms toward the other two (a pinwheel).
+ *
+ * A new play is laid against what is already there, which does not move (`planBoard` with the
+ * previous picture). Only when the new tile, or the ghost at an open end (where the next tile
+ * would go, a drop target), no longer fits is everything laid out again with a smaller tile,
+ * the root staying where it is: the scale only shrinks within a hand, and only when it must.
+ * Pure: the same previous picture and layout always give the same new picture.
  */
 
 /** Travel directions, clockwise on screen (y grows downward): angle = dir × 90°. */
 export type Dir = 0 | 1 | 2 | 3;
 const DX = [1, 0, -1, 0] as const;
 const DY = [0, 1, 0, -1] as const;
+const turn = (d: Dir, quarter: number): Dir => ((((d + quarter) % 4) + 4) % 4) as Dir;
 
 export interface Rect {
   readonly x0: number;
@@ -21,20 +30,24 @@ export interface Rect {
   readonly y1: number;
 }
 
+export type Arm = End;
+
 export interface TilePlacement {
   readonly tile: string;
-  /** The half nearer the centre (for the centre tile: west, or either half of a double). */
+  /** The half nearer the root (for the root itself: west, or either half of a double). */
   readonly inner: number;
   readonly outer: number;
-  /** Centre of the tile, in pixels from the table's top-left. */
+  /** Centre of the tile, in pixels from the felt's top-left. */
   readonly x: number;
   readonly y: number;
   /** Rotation, in degrees, of a tile drawn lying along x with `inner` on the left. */
   readonly angle: number;
+  /** The way its arm travels through it. */
+  readonly dir: Dir;
   readonly double: boolean;
   readonly spinner: boolean;
-  readonly arm: End | 'centre';
-  /** Size of the tile's box on screen (its short side is the unit). */
+  readonly arm: Arm | 'centre';
+  /** The tile's box on screen (its short side is the unit). */
   readonly rect: Rect;
 }
 
@@ -47,17 +60,35 @@ export interface EndTarget {
   readonly rect: Rect;
 }
 
+/** Where an arm's open end is and which way it snakes, so that the next tile continues it. */
+interface Walk {
+  readonly cursor: Cursor;
+  /** `run`: along a row; `connect`: stepping across to the next row. */
+  readonly phase: 'run' | 'connect';
+  /** The direction of the row being laid (or just left). */
+  readonly run: Dir;
+  /** The side the rows advance toward. */
+  readonly advance: Dir;
+}
+
 export interface BoardGeometry {
   /** The short side of a tile, in pixels. */
   readonly unit: number;
   readonly tiles: readonly TilePlacement[];
   readonly targets: readonly EndTarget[];
+  /** The felt this was laid on. */
+  readonly width: number;
+  readonly height: number;
+  /** The tile everything hangs from, and the way the line runs through it. */
+  readonly root: { readonly tile: string; readonly x: number; readonly y: number; readonly dir: Dir } | null;
+  /** Each arm's open end as laid (an arm with no tiles yet has none). */
+  readonly walks: Readonly<Partial<Record<Arm, Walk>>>;
 }
 
 export interface GeometryInput {
   readonly layout: LayoutView;
-  /** Index in `layout.line` of the tile in the middle: the spinner, else the lead. */
-  readonly centre: number;
+  /** Index in `layout.line` of the lead (`leadIndex`): the root of a fresh picture. */
+  readonly lead: number;
   /** The ends open now: each gets a target where the next tile would go. */
   readonly open: readonly End[];
   readonly width: number;
@@ -68,41 +99,240 @@ export interface GeometryInput {
   readonly padding?: number;
 }
 
-const SHRINK = 0.94;
+/** Each rescale takes the tile this much smaller, until everything fits. */
+const SHRINK = 0.92;
 const MIN_UNIT = 2;
 const EPS = 1e-6;
+/** A felt that changes more than this (a turned phone, a resized window) starts the picture afresh. */
+const RESIZE = 0.25;
 
-/** Which tile sits in the middle: the spinner once there is one, else the lead. */
-export function centreIndex(layout: LayoutView, log: readonly ViewEvent[]): number {
-  if (layout.spinner !== null) return layout.spinner;
-  // Every tile played on the west end sits before the lead in the west-to-east line.
+/** Index in the west-to-east line of the lead: every tile played on the west end lies before it. */
+export function leadIndex(log: readonly ViewEvent[]): number {
   return log.filter((e) => e.type === 'play' && e.end === 'west').length;
 }
 
-/**
- * Straight arms read better than big tiles: each corner costs this share of a tile's size
- * when sizes are compared, so a layout turns only when that buys clearly bigger tiles.
- */
-const TURN_COST = 0.85;
-
+/** A fresh picture: the lead in the middle of the felt, the largest tile that fits. */
 export function boardGeometry(input: GeometryInput): BoardGeometry {
-  const maxUnit = Math.max(MIN_UNIT, input.maxUnit ?? 40);
-  let best: { g: BoardGeometry; score: number } | null = null;
-  // A smaller tile can only score less than its size, so stop once sizes fall below the best score.
-  for (let u = maxUnit; u >= MIN_UNIT && (best === null || u > best.score); u *= SHRINK) {
-    const placed = tryLayout(input, u);
-    if (placed === null) continue;
-    const score = u * TURN_COST ** placed.turns;
-    if (best === null || score > best.score) best = { g: placed.geometry, score };
-  }
-  // Below two pixels nothing is readable anyway; the smallest attempt is still drawn straight.
-  return best?.g ?? (tryLayout(input, MIN_UNIT, true) as Placed).geometry;
+  return planBoard(null, input);
 }
 
-interface Placed {
-  readonly geometry: BoardGeometry;
-  /** Corners turned, over all arms. */
-  readonly turns: number;
+/**
+ * The picture after `input`, given the one before it (null: none). The tiles already laid stay
+ * where they are when the new ones fit beside them at the same size; otherwise all is laid again
+ * with smaller tiles, the root where it was. A new hand, or a much changed felt, starts afresh.
+ */
+export function planBoard(prev: BoardGeometry | null, input: GeometryInput): BoardGeometry {
+  const maxUnit = Math.max(MIN_UNIT, input.maxUnit ?? 40);
+  const bounds = boundsOf(input);
+  const line = input.layout.line;
+  if (line.length === 0) return emptyTable(input, bounds, maxUnit);
+  if (prev === null || prev.root === null || !sameFelt(prev, input) || !extends_(prev, input)) {
+    // A fresh picture hangs from the spinner if there is one (it then never moves), else the lead, in the middle.
+    const index = input.layout.spinner ?? input.lead;
+    return shrinkUntilFits(input, bounds, () => [{ index, x: input.width / 2, y: input.height / 2, dir: 0 }], maxUnit);
+  }
+  const extended = extend(prev, input, bounds);
+  if (extended !== null) return extended;
+  // Too full at this size: smaller, step by step, until it fits. At each size, first the same
+  // picture zoomed out about the spinner (or the lead), which stays put while everything else
+  // draws in toward it and room opens at the edges for the arms' tips; else all laid again
+  // (an arm hemmed in by the others stays hemmed in at any zoom), from the spinner where it lies
+  // with its four arms around it, or from the lead, near where it was. A spinner just played that
+  // found no room where the line reached (it needs three arms' worth) is laid in the middle: it
+  // has not been anywhere yet, so it moves nowhere.
+  const anchor = prev.tiles.find((t) => t.spinner) ?? prev.tiles[0];
+  // A picture with a root has its root among its tiles.
+  if (anchor === undefined) return shrinkUntilFits(input, bounds, () => [{ index: input.lead, x: input.width / 2, y: input.height / 2, dir: 0 }], maxUnit);
+  const roots = (u: number): Root[] => {
+    if (anchor.spinner) return [{ index: line.findIndex((t) => t.tile === anchor.tile), x: anchor.x, y: anchor.y, dir: anchor.dir }];
+    if (input.layout.spinner !== null) return [{ index: input.layout.spinner, x: input.width / 2, y: input.height / 2, dir: 0 }];
+    const index = line.findIndex((t) => t.tile === prev.root?.tile);
+    const { x, y } = prev.root as NonNullable<BoardGeometry['root']>;
+    // With no spinner the lead may move a row up or down, to give the longer arm more rows.
+    return [0, -2, 2].map((rows): Root => ({ index, x, y: y + rows * u, dir: 0 }));
+  };
+  const cap = Math.min(maxUnit, prev.unit * SHRINK);
+  return shrinkUntilFits(input, bounds, roots, cap, (u) => {
+    const f = u / prev.unit;
+    return f >= ZOOM_LIMIT ? extend(zoom(prev, anchor.x, anchor.y, f), input, bounds) : null;
+  });
+}
+
+/** How far a picture is zoomed out before it is laid again instead. */
+const ZOOM_LIMIT = 0.6;
+
+/** The picture scaled by `f` about (ax, ay): the same tiles, smaller, none crossing another or the felt's edge. */
+function zoom(g: BoardGeometry, ax: number, ay: number, f: number): BoardGeometry {
+  const px = (x: number): number => ax + (x - ax) * f;
+  const py = (y: number): number => ay + (y - ay) * f;
+  const rect = (r: Rect): Rect => ({ x0: px(r.x0), y0: py(r.y0), x1: px(r.x1), y1: py(r.y1) });
+  const walks: Partial<Record<Arm, Walk>> = {};
+  for (const arm of ARMS) {
+    const w = g.walks[arm];
+    if (w) walks[arm] = { ...w, cursor: { ...w.cursor, x: px(w.cursor.x), y: py(w.cursor.y), half: w.cursor.half * f } };
+  }
+  return {
+    ...g,
+    unit: g.unit * f,
+    tiles: g.tiles.map((t) => ({ ...t, x: px(t.x), y: py(t.y), rect: rect(t.rect) })),
+    root: g.root && { ...g.root, x: px(g.root.x), y: py(g.root.y) },
+    walks,
+  };
+}
+
+function boundsOf(input: GeometryInput): Rect {
+  const pad = input.padding ?? 4;
+  return { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad };
+}
+
+function emptyTable(input: GeometryInput, bounds: Rect, maxUnit: number): BoardGeometry {
+  const cx = input.width / 2;
+  const cy = input.height / 2;
+  let u = maxUnit;
+  while (u > MIN_UNIT && !inside(rectAt(cx, cy, u, u / 2), bounds)) u *= SHRINK;
+  const rect = rectAt(cx, cy, u, u / 2);
+  return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }], width: input.width, height: input.height, root: null, walks: {} };
+}
+
+function sameFelt(prev: BoardGeometry, input: GeometryInput): boolean {
+  return Math.abs(prev.width - input.width) <= RESIZE * prev.width && Math.abs(prev.height - input.height) <= RESIZE * prev.height;
+}
+
+/** The arms of a layout as seen from its root: each from the root outward. */
+interface ArmTile {
+  readonly tile: string;
+  readonly inner: number;
+  readonly outer: number;
+  readonly double: boolean;
+  readonly spinner: boolean;
+}
+
+function armsFrom(layout: LayoutView, rootIndex: number): Record<Arm, ArmTile[]> {
+  const spinner = layout.spinner === null ? null : (layout.line[layout.spinner]?.tile ?? null);
+  const out = (t: PlacedTile): ArmTile => ({ tile: t.tile, inner: t.a, outer: t.b, double: t.double, spinner: t.tile === spinner });
+  return {
+    west: layout.line
+      .slice(0, rootIndex)
+      .reverse()
+      .map((t) => ({ tile: t.tile, inner: t.b, outer: t.a, double: t.double, spinner: t.tile === spinner })),
+    east: layout.line.slice(rootIndex + 1).map(out),
+    north: layout.north.map(out),
+    south: layout.south.map(out),
+  };
+}
+
+/** Whether the layout is the previous one with tiles added at its ends (the same hand, later). */
+function extends_(prev: BoardGeometry, input: GeometryInput): boolean {
+  const rootIndex = input.layout.line.findIndex((t) => t.tile === prev.root?.tile);
+  if (rootIndex < 0) return false;
+  const arms = armsFrom(input.layout, rootIndex);
+  return ARMS.every((arm) => prev.tiles.filter((t) => t.arm === arm).every((t, i) => arms[arm][i]?.tile === t.tile));
+}
+
+const ARMS: readonly Arm[] = ['east', 'south', 'west', 'north'];
+
+/** The previous picture with the new tiles laid at its arms' ends, or null when one does not fit. */
+function extend(prev: BoardGeometry, input: GeometryInput, bounds: Rect): BoardGeometry | null {
+  if (!prev.tiles.every((t) => inside(t.rect, bounds))) return null;
+  const rootIndex = input.layout.line.findIndex((t) => t.tile === prev.root?.tile);
+  const arms = armsFrom(input.layout, rootIndex);
+  const board = new Layer(prev.unit, bounds, [...prev.tiles]);
+  const walks: Partial<Record<Arm, Walk>> = { ...prev.walks };
+  for (const arm of ARMS) {
+    const laid = prev.tiles.filter((t) => t.arm === arm).length;
+    for (const t of arms[arm].slice(laid)) {
+      const walk = walks[arm] ?? board.start(arm, input.layout);
+      if (walk === null) return null;
+      const next = board.lay(arm, t, walk);
+      if (next === null) return null;
+      walks[arm] = next;
+    }
+  }
+  const targets = board.targets(input.open, walks, input.layout);
+  if (targets === null) return null;
+  return { ...prev, tiles: board.tiles, targets, width: input.width, height: input.height, walks };
+}
+
+/** Lays everything afresh with the lead at `at`, from `cap` down, until it fits (both pinwheel senses tried at each size). */
+/** The tile a picture hangs from: its index in the line, where it lies and the way the line runs through it. */
+interface Root {
+  readonly index: number;
+  readonly x: number;
+  readonly y: number;
+  readonly dir: Dir;
+}
+
+/**
+ * From `cap` down, the first size at which something fits: `first` (the zoomed picture), else
+ * everything laid afresh from one of the `roots`, both pinwheel senses tried.
+ */
+function shrinkUntilFits(input: GeometryInput, bounds: Rect, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
+  for (let u = cap; u >= MIN_UNIT; u *= SHRINK) {
+    const g = first?.(u) ?? null;
+    if (g !== null) return g;
+    for (const root of roots(u)) {
+      for (const sense of [1, -1] as const) {
+        const laid = layAll(input, bounds, root, u, sense);
+        if (laid !== null) return laid;
+      }
+    }
+  }
+  // Below two pixels nothing is readable anyway: the smallest attempt, laid regardless.
+  return layAll(input, bounds, roots(MIN_UNIT)[0] as Root, MIN_UNIT, 1, true) as BoardGeometry;
+}
+
+function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 1 | -1, force = false): BoardGeometry | null {
+  const rootIndex = at.index;
+  const rootTile = input.layout.line[rootIndex] as PlacedTile;
+  const { x, y, dir } = at;
+  const cross = rootTile.double;
+  // Lying along its line, or across it for a double.
+  const acrossX = cross === (dir % 2 === 0);
+  const placement: TilePlacement = {
+    tile: rootTile.tile,
+    inner: rootTile.a,
+    outer: rootTile.b,
+    x,
+    y,
+    angle: (dir * 90 + (cross ? 90 : 0)) % 360,
+    dir,
+    double: cross,
+    spinner: input.layout.spinner === rootIndex,
+    arm: 'centre',
+    rect: acrossX ? rectAt(x, y, u / 2, u) : rectAt(x, y, u, u / 2),
+  };
+  if (!force && !inside(placement.rect, bounds)) return null;
+  const board = new Layer(u, bounds, [placement], sense, force);
+  const arms = armsFrom(input.layout, rootIndex);
+  const walks: Partial<Record<Arm, Walk>> = {};
+  const layOne = (arm: Arm, t: ArmTile): boolean => {
+    const walk = walks[arm] ?? board.start(arm, input.layout);
+    const next = walk && board.lay(arm, t, walk);
+    if (!next) return false;
+    walks[arm] = next;
+    return true;
+  };
+  // Round by round, one tile on each arm, so that no arm takes the whole felt before the others
+  // start; a spinner's side arms begin once the spinner is down (it may lie further out on its arm).
+  const longest = Math.max(...ARMS.map((a) => arms[a].length));
+  for (let i = 0; i < longest; i++) {
+    for (const arm of ['east', 'west'] as const) {
+      const t = arms[arm][i];
+      if (t !== undefined && !layOne(arm, t)) return null;
+    }
+    for (const arm of ['south', 'north'] as const) {
+      const laid = board.tiles.filter((t) => t.arm === arm).length;
+      const t = arms[arm][laid];
+      if (t !== undefined && board.tiles.some((p) => p.spinner) && !layOne(arm, t)) return null;
+    }
+  }
+  for (const arm of ['south', 'north'] as const) {
+    const laid = board.tiles.filter((t) => t.arm === arm).length;
+    for (const t of arms[arm].slice(laid)) if (!layOne(arm, t)) return null;
+  }
+  const targets = board.targets(input.open, walks, input.layout);
+  if (targets === null) return null;
+  return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks };
 }
 
 interface Cursor {
@@ -110,8 +340,7 @@ interface Cursor {
   readonly x: number;
   readonly y: number;
   readonly dir: Dir;
-  /** The last tile's length along `dir` and half its width across it (for turning corners). */
-  readonly len: number;
+  /** Half the last tile's width across `dir` (for turning corners). */
   readonly half: number;
 }
 
@@ -122,87 +351,128 @@ interface Step {
   readonly cursor: Cursor;
 }
 
-function tryLayout(input: GeometryInput, u: number, force = false): Placed | null {
-  const pad = input.padding ?? 4;
-  const bounds: Rect = { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad };
-  const cx = input.width / 2;
-  const cy = input.height / 2;
-  const line = input.layout.line;
-  const centreTile = line[input.centre];
-  if (centreTile === undefined) {
-    const rect = rectAt(cx, cy, u, u / 2);
-    if (!force && !inside(rect, bounds)) return null;
-    return { geometry: { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }] }, turns: 0 };
-  }
-  const cross = centreTile.double;
-  const spinner = input.layout.spinner === input.centre;
-  // Half the centre tile's width (x) and height (y): a double lies across the west–east line.
-  const cw = cross ? u / 2 : u;
-  const ch = cross ? u : u / 2;
-  const centre: TilePlacement = {
-    tile: centreTile.tile,
-    inner: centreTile.a,
-    outer: centreTile.b,
-    x: cx,
-    y: cy,
-    angle: cross ? 90 : 0,
-    double: centreTile.double,
-    spinner,
-    arm: 'centre',
-    rect: rectAt(cx, cy, cw, ch),
-  };
-  if (!force && !inside(centre.rect, bounds)) return null;
-  const zones = armZones(bounds, cx, cy, cw, ch, u, spinner);
-  const west = line
-    .slice(0, input.centre)
-    .reverse()
-    .map((t) => ({ tile: t.tile, inner: t.b, outer: t.a, double: t.double }));
-  const east = line.slice(input.centre + 1).map((t) => ({ tile: t.tile, inner: t.a, outer: t.b, double: t.double }));
-  const arm = (t: PlacedTile): ArmTile => ({ tile: t.tile, inner: t.a, outer: t.b, double: t.double });
-  const arms: [End, ArmTile[], Cursor][] = [
-    ['east', east, { x: cx + cw, y: cy, dir: 0, len: 2 * cw, half: ch }],
-    ['south', input.layout.south.map(arm), { x: cx, y: cy + ch, dir: 1, len: 2 * ch, half: cw }],
-    ['west', west, { x: cx - cw, y: cy, dir: 2, len: 2 * cw, half: ch }],
-    ['north', input.layout.north.map(arm), { x: cx, y: cy - ch, dir: 3, len: 2 * ch, half: cw }],
-  ];
-  const tiles: TilePlacement[] = [centre];
-  const targets: EndTarget[] = [];
-  let turns = 0;
-  for (const [end, armTiles, start] of arms) {
-    const taken: Rect[] = [];
-    let cursor = start;
-    const zone = zones[end];
-    const next = (double: boolean, first: boolean): Step | null => {
-      const straight = stepFrom(cursor, cursor.dir, double, u);
-      if (force || fits(straight.rect, zone, taken)) return straight;
-      if (first) return null;
-      const turned = turnFrom(cursor, double, u);
-      if (!fits(turned.rect, zone, taken)) return null;
-      turns++;
-      return turned;
-    };
-    for (const [i, t] of armTiles.entries()) {
-      const s = next(t.double, i === 0);
-      if (s === null) return null;
-      taken.push(s.rect);
-      cursor = s.cursor;
-      const dir = s.cursor.dir;
-      tiles.push({ ...t, x: s.cx, y: s.cy, angle: (dir * 90 + (t.double ? 90 : 0)) % 360, spinner: false, arm: end, rect: s.rect });
-    }
-    if (input.open.includes(end)) {
-      const s = next(false, armTiles.length === 0);
-      if (s === null) return null;
-      targets.push({ end, x: s.cx, y: s.cy, angle: s.cursor.dir * 90, rect: s.rect });
-    }
-  }
-  return { geometry: { unit: u, tiles, targets }, turns };
-}
+/** The tiles laid so far at one size, and the rules for laying the next. */
+class Layer {
+  readonly tiles: TilePlacement[];
+  readonly #u: number;
+  readonly #bounds: Rect;
+  readonly #sense: 1 | -1;
+  readonly #force: boolean;
 
-interface ArmTile {
-  readonly tile: string;
-  readonly inner: number;
-  readonly outer: number;
-  readonly double: boolean;
+  constructor(u: number, bounds: Rect, tiles: TilePlacement[], sense: 1 | -1 = 1, force = false) {
+    this.#u = u;
+    this.#bounds = bounds;
+    this.tiles = tiles;
+    this.#sense = sense;
+    this.#force = force;
+  }
+
+  /**
+   * Where an arm begins: out of the root along the line (west and east), or out of the spinner's
+   * sides (north and south); null while that tile is not down. The arms snake toward the four
+   * quarters in turn (east toward the south, south toward the west…, or the mirror image).
+   */
+  start(arm: Arm, layout: LayoutView): Walk | null {
+    const from = arm === 'east' || arm === 'west' ? this.tiles.find((t) => t.arm === 'centre') : this.tiles.find((t) => t.spinner);
+    const spinnerTile = layout.spinner === null ? null : layout.line[layout.spinner];
+    if (from === undefined || (arm !== 'east' && arm !== 'west' && (spinnerTile === undefined || spinnerTile === null || from.tile !== spinnerTile.tile))) return null;
+    // East and west continue the root's line; south and north leave the spinner's sides, a quarter turn either way.
+    const dir = turn(from.dir, { east: 0, south: 1, west: 2, north: 3 }[arm]);
+    const hx = (from.rect.x1 - from.rect.x0) / 2;
+    const hy = (from.rect.y1 - from.rect.y0) / 2;
+    const along = dir % 2 === 0 ? hx : hy;
+    const across = dir % 2 === 0 ? hy : hx;
+    return {
+      cursor: { x: from.x + DX[dir] * along, y: from.y + DY[dir] * along, dir, half: across },
+      phase: 'run',
+      run: dir,
+      advance: turn(dir, this.#sense),
+    };
+  }
+
+  /** Lays `t` at the end of `arm`; the arm's walk after it, or null when it fits nowhere. */
+  lay(arm: Arm, t: ArmTile, walk: Walk): Walk | null {
+    const found = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
+    if (found === null) return null;
+    const { step, walk: after } = found;
+    const dir = step.cursor.dir;
+    this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double ? 90 : 0)) % 360, dir, arm, rect: step.rect });
+    return after;
+  }
+
+  /** A ghost at every open end; null when one does not fit. */
+  targets(open: readonly End[], walks: Partial<Record<Arm, Walk>>, layout: LayoutView): EndTarget[] | null {
+    const ghosts: Rect[] = [];
+    const out: EndTarget[] = [];
+    for (const end of ARMS) {
+      if (!open.includes(end)) continue;
+      const walk = walks[end] ?? this.start(end, layout);
+      if (walk === null) return null;
+      const found = this.#next(end, walk, false, ghosts);
+      if (found === null) return null;
+      ghosts.push(found.step.rect);
+      out.push({ end, x: found.step.cx, y: found.step.cy, angle: found.step.cursor.dir * 90, rect: found.step.rect });
+    }
+    return out;
+  }
+
+  /** The snake's choices, in order: along the row, else across to the next, else back the other way. */
+  #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk } | null {
+    const blocked = [...ghosts, ...this.#reserved(arm)];
+    const c = walk.cursor;
+    const tries: [Dir, Walk['phase'], Dir, Dir][] =
+      walk.phase === 'run'
+        ? [
+            [c.dir, 'run', walk.run, walk.advance],
+            [walk.advance, 'connect', walk.run, walk.advance],
+          ]
+        : [
+            [turn(walk.run, 2), 'run', turn(walk.run, 2), walk.advance],
+            [c.dir, 'connect', walk.run, walk.advance],
+            [walk.run, 'run', walk.run, walk.advance],
+          ];
+    for (const [dir, phase, run, advance] of tries) {
+      if (dir === turn(c.dir, 2)) continue;
+      const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : turnFrom(c, dir, double, this.#u);
+      if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) return { step, walk: { cursor: step.cursor, phase, run, advance } };
+    }
+    return null;
+  }
+
+  #fits(rect: Rect, blocked: readonly Rect[]): boolean {
+    return inside(rect, this.#bounds) && !this.tiles.some((t) => overlaps(rect, t.rect)) && !blocked.some((g) => overlaps(rect, g));
+  }
+
+  /**
+   * A spinner needs room for three arms: it goes only where the tile after it on its line (which
+   * cannot turn at once: the spinner's sides are its own arms') and one on each side would fit.
+   */
+  #roomAround(step: Step): boolean {
+    const u = this.#u;
+    const c = step.cursor;
+    const slots = [stepFrom(c, c.dir, false, u).rect];
+    for (const quarter of [1, 3]) {
+      const dir = turn(c.dir, quarter);
+      slots.push(stepFrom({ x: step.cx + DX[dir] * u, y: step.cy + DY[dir] * u, dir, half: u / 2 }, dir, false, u).rect);
+    }
+    return slots.every((r) => this.#fits(r, []) && !overlaps(r, step.rect));
+  }
+
+  /**
+   * The first place on each side of the spinner while that side arm is empty: kept free for it,
+   * or a line turning round the spinner (or another arm passing by) would leave it nowhere to start.
+   */
+  #reserved(arm: Arm): Rect[] {
+    const spinner = this.tiles.find((t) => t.spinner);
+    if (spinner === undefined) return [];
+    const out: Rect[] = [];
+    for (const side of ['north', 'south'] as const) {
+      if (side === arm || this.tiles.some((t) => t.arm === side)) continue;
+      const dir = turn(spinner.dir, side === 'south' ? 1 : 3);
+      out.push(stepFrom({ x: spinner.x + DX[dir] * this.#u, y: spinner.y + DY[dir] * this.#u, dir, half: this.#u / 2 }, dir, false, this.#u).rect);
+    }
+    return out;
+  }
 }
 
 /** The next tile straight on from the cursor, in direction `dir`. */
@@ -211,52 +481,22 @@ function stepFrom(c: Cursor, dir: Dir, double: boolean, u: number): Step {
   const half = double ? u : u / 2;
   const cx = c.x + DX[dir] * (len / 2);
   const cy = c.y + DY[dir] * (len / 2);
-  const horizontal = dir % 2 === 0;
-  const rect = horizontal ? rectAt(cx, cy, len / 2, half) : rectAt(cx, cy, half, len / 2);
-  return { rect, cx, cy, cursor: { x: c.x + DX[dir] * len, y: c.y + DY[dir] * len, dir, len, half } };
+  const rect = dir % 2 === 0 ? rectAt(cx, cy, len / 2, half) : rectAt(cx, cy, half, len / 2);
+  return { rect, cx, cy, cursor: { x: c.x + DX[dir] * len, y: c.y + DY[dir] * len, dir, half } };
 }
 
 /**
- * Turns the corner clockwise: the next tile starts against the side of the last tile's outer
- * half, so the matching numbers still touch.
+ * Turns the corner: the next tile starts against the side of the last tile's outer half (or a
+ * crosswise double's middle), so the matching numbers still touch.
  */
-function turnFrom(c: Cursor, double: boolean, u: number): Step {
-  const dir = ((c.dir + 1) % 4) as Dir;
-  // The last tile's outer half (or a crosswise double's middle) is centred u/2 back from its edge.
+function turnFrom(c: Cursor, dir: Dir, double: boolean, u: number): Step {
   const start: Cursor = {
     x: c.x - DX[c.dir] * (u / 2) + DX[dir] * c.half,
     y: c.y - DY[c.dir] * (u / 2) + DY[dir] * c.half,
     dir,
-    len: c.len,
     half: c.half,
   };
   return stepFrom(start, dir, double, u);
-}
-
-/**
- * Each arm owns a pinwheel zone: its band out from the centre, then the quarter of the table
- * it turns into (east turns south, south west, west north, north east). Without a spinner the
- * two arms share the table in halves instead.
- */
-function armZones(b: Rect, cx: number, cy: number, cw: number, ch: number, u: number, spinner: boolean): Record<End, Rect[]> {
-  if (spinner) {
-    return {
-      east: [r(cx + cw, cy - u, b.x1, cy + u), r(cx + u, cy - u, b.x1, b.y1)],
-      south: [r(cx - u, cy + ch, cx + u, b.y1), r(b.x0, cy + u, cx + u, b.y1)],
-      west: [r(b.x0, cy - u, cx - cw, cy + u), r(b.x0, b.y0, cx - u, cy + u)],
-      north: [r(cx - u, b.y0, cx + u, cy - ch), r(cx - u, b.y0, b.x1, cy - u)],
-    };
-  }
-  return {
-    east: [r(cx + cw, cy - u, b.x1, b.y1), r(b.x0, cy + u, b.x1, b.y1)],
-    west: [r(b.x0, b.y0, cx - cw, cy + u), r(b.x0, b.y0, b.x1, cy - u)],
-    north: [],
-    south: [],
-  };
-}
-
-function r(x0: number, y0: number, x1: number, y1: number): Rect {
-  return { x0, y0, x1, y1 };
 }
 
 function rectAt(cx: number, cy: number, hw: number, hh: number): Rect {
@@ -269,8 +509,4 @@ export function inside(a: Rect, b: Rect): boolean {
 
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
-}
-
-function fits(rect: Rect, zone: readonly Rect[], taken: readonly Rect[]): boolean {
-  return zone.some((z) => inside(rect, z)) && !taken.some((t) => overlaps(rect, t));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config } from 'zod/mini';
 
 /**
  * zod compiles its checks with `new Function` when it may, and probes for that on first use:
@@ -6,4 +6,4 @@ import { z } from 'zod';
  * browser reports a violation. The checks are as fast without it for the few the client runs.
  * Imported first by main.ts, before any schema is used.
  */
-z.config({ jitless: true });
+config({ jitless: true });

@@ -37,7 +37,16 @@ export async function builtClient(): Promise<{ dir: string; own: boolean }> {
 /** Builds the app into a folder of its own. */
 export async function buildClient(): Promise<string> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-'));
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // The build that ships: under Vitest NODE_ENV is 'test', which makes Vite pick the packages'
+  // development builds (Svelte's among them), so the tests would measure and drive another app.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { ErrorCode, type Problem } from '../errors.ts';
+import { ErrorCode } from '../error-codes.ts';
+import type { Problem } from '../errors.ts';
 import type { ClientEvent, ClientMessage, ClientResults, ClientToServerEvents, Reply, ServerToClientEvents } from '../messages.ts';
 import { type Answer, LinkErrorCode, linkProblem } from './problems.ts';
 

@@ -1,0 +1,12 @@
+import { ErrorCode } from '@fives/protocol';
+import type { Notice } from './types.ts';
+
+/**
+ * The practice table's rule for a player's name, in a module of its own so that the lazy
+ * practice connection (lazy.ts) can answer a name before the practice table itself is loaded.
+ */
+export function practiceName(text: string): { readonly name: string } | { readonly refused: Notice } {
+  const name = text.trim().slice(0, 24);
+  if (name === '') return { refused: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } };
+  return { name };
+}

@@ -1,0 +1,76 @@
+// The codes alone, without the schemas of errors.ts: the web client's first page names codes, and
+// a module it imports comes whole into it (classic zod with it, once a later page uses a schema).
+
+/**
+ * Every reason the server refuses something, on the socket and over HTTP alike. These are the
+ * protocol's own codes: the server maps the engine's `GameErrorCode`s onto them in one place, so
+ * the wire contract does not change when the engine's internals do.
+ */
+export const ErrorCode = {
+  // The message itself
+  invalidMessage: 'message/invalid',
+  unknownEvent: 'message/unknown_event',
+  // Limits (see `retryAfterMs`)
+  /** Too many messages, tables, queue joins or guests from this connection or address: wait `retryAfterMs`. */
+  rateLimited: 'rate/limited',
+  /** The connection neither joined anything nor sent anything for too long, and is closed. */
+  idle: 'connection/idle',
+  /** The address holds as many connections open as it may (across every node): the handshake is refused; close one first. */
+  tooManySockets: 'connection/too_many',
+  // Identity
+  authRequired: 'auth/required',
+  badToken: 'auth/invalid_token',
+  badName: 'auth/invalid_name',
+  // Tables and seats
+  badRules: 'rules/invalid',
+  tableNotFound: 'table/not_found',
+  notJoined: 'table/not_joined',
+  notSeated: 'table/not_seated',
+  notHost: 'table/not_host',
+  tableFull: 'table/full',
+  alreadyStarted: 'table/already_started',
+  seatsOpen: 'table/seats_open',
+  seatTaken: 'table/seat_taken',
+  badSeat: 'table/bad_seat',
+  gameNotOver: 'table/game_not_over',
+  // Queues
+  /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
+  alreadyPlaying: 'queue/already_playing',
+  // Game actions
+  stale: 'action/stale',
+  notYourTurn: 'move/not_your_turn',
+  illegalMove: 'move/illegal',
+  tileNotHeld: 'move/tile_not_held',
+  tileDoesNotFit: 'move/tile_does_not_fit',
+  endNotOpen: 'move/end_not_open',
+  endRequired: 'move/end_required',
+  endOnLead: 'move/end_on_lead',
+  mustLeadHighest: 'move/must_lead_highest',
+  mustPlay: 'move/must_play',
+  mustDraw: 'move/must_draw',
+  noDrawing: 'move/no_drawing',
+  boneyardEmpty: 'move/boneyard_empty',
+  mustClaim: 'muggins/must_claim',
+  claimNotExpected: 'muggins/claim_not_expected',
+  mugginsOff: 'muggins/off',
+  badClaim: 'muggins/bad_claim',
+  nothingMissed: 'muggins/nothing_missed',
+  notAnOpponent: 'muggins/not_an_opponent',
+  /** The server's Muggins window (see `timers.muggins`) has closed; the rules alone would still allow the call. */
+  mugginsWindowClosed: 'muggins/window_closed',
+  notPlaying: 'game/not_playing',
+  gameOver: 'game/over',
+  // Records
+  gameNotFound: 'game/not_found',
+  gameInProgress: 'game/in_progress',
+  // The archive
+  /** No archived game has this player in it. */
+  playerNotFound: 'player/not_found',
+  // HTTP
+  routeNotFound: 'http/not_found',
+  // The server
+  busy: 'server/busy',
+  internal: 'server/internal',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
