@@ -1,4 +1,5 @@
 import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem } from '@fives/protocol';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Notice } from './types.ts';
 
 /**
@@ -85,9 +86,15 @@ export class Api {
     const problem = (json as { error?: Problem } | null)?.error;
     return {
       ok: false,
-      problem: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: `The server answered ${res.status}; try again.` },
+      problem: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: t('notice.httpStatus', { status: String(res.status) }) },
     };
   }
 }
 
-export const UNREACHABLE: Notice = { code: 'server/unreachable', message: 'The game server cannot be reached. Check the connection and try again.' };
+export const UNREACHABLE: Notice = {
+  code: 'server/unreachable',
+  // Read when said, in the player's language at that moment.
+  get message(): string {
+    return t('notice.unreachable');
+  },
+};

@@ -16,6 +16,7 @@ import {
   tableId,
 } from './types.ts';
 import { TableFairness } from './fairness.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf } from './wire.ts';
 
 export type GameSocket = ProtocolSocket;
@@ -59,9 +60,10 @@ const WebCode = {
   badCode: 'table/bad_code',
 } as const;
 
-const NOT_CONNECTED: Notice = { code: LinkErrorCode.notConnected, message: 'Not connected to the server: wait for it to come back, then try again.' };
-const NO_NAME: Notice = { code: ErrorCode.authRequired, message: 'Pick a name first.' };
-const NOT_AT_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not at a table.' };
+// Functions, not constants: the words are the player's language at the moment they are said.
+const NOT_CONNECTED = (): Notice => ({ code: LinkErrorCode.notConnected, message: t('notice.notConnected') });
+const NO_NAME = (): Notice => ({ code: ErrorCode.authRequired, message: t('notice.noName') });
+const NOT_AT_TABLE = (): Notice => ({ code: ErrorCode.notJoined, message: t('notice.notAtTable') });
 
 /**
  * The table on the game server, over exactly what `docs/protocol.md` says: a guest token from
@@ -218,9 +220,9 @@ export class OnlineConnection implements Connection {
       this.#following = null;
       this.#set({ detached: tableId(d.tableId), joining: null });
     });
-    client.on('table:timeout', (t) => {
-      if (t.tableId === this.#following?.id && t.seat === this.#state.table?.seat) {
-        this.#set({ notice: { code: WebCode.turnTimeout, message: 'Time ran out: the computer played for you.' } });
+    client.on('table:timeout', (timeout) => {
+      if (timeout.tableId === this.#following?.id && timeout.seat === this.#state.table?.seat) {
+        this.#set({ notice: { code: WebCode.turnTimeout, message: t('notice.timeout') } });
       }
     });
     client.on('queue:status', (q) => {
@@ -286,7 +288,7 @@ export class OnlineConnection implements Connection {
   async #setName(raw: string): Promise<void> {
     const name = raw.trim();
     if (name === '') {
-      this.#set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
+      this.#set({ notice: { code: ErrorCode.badName, message: t('notice.emptyName') } });
       return;
     }
     if (this.#guest?.name === name) {
@@ -319,7 +321,7 @@ export class OnlineConnection implements Connection {
   #check(setup: GameSetup): number | null {
     let problem: Notice | null = null;
     const rules = resolveRules(setup.rules);
-    if (this.#guest === null) problem = NO_NAME;
+    if (this.#guest === null) problem = NO_NAME();
     else if (!rules.ok) problem = noticeOf({ code: ErrorCode.badRules, message: rules.error.message });
     if (problem !== null || !rules.ok) {
       this.#set({ notice: problem });
@@ -354,7 +356,7 @@ export class OnlineConnection implements Connection {
     const players = this.#check(setup);
     if (players === null) return;
     if (setup.bots !== players - 1) {
-      return this.#set({ notice: { code: WebCode.setupSeats, message: `Play now seats you and ${players - 1} computer players.` } });
+      return this.#set({ notice: { code: WebCode.setupSeats, message: t('notice.playNowSeats', { count: players - 1 }) } });
     }
     // Already on the way to a table whose first state has not come: one click, one table.
     if (this.#following !== null && this.#following.id === null) return;
@@ -365,7 +367,7 @@ export class OnlineConnection implements Connection {
 
   #joinCode(text: string): void {
     if (!isTableCode(text)) {
-      return this.#set({ notice: { code: WebCode.badCode, message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
+      return this.#set({ notice: { code: WebCode.badCode, message: t('notice.badCode') } });
     }
     this.#followUnknown();
     this.#ordered('table:join', { code: normalizeTableCode(text) }, (reply) => this.#joined(reply));
@@ -418,17 +420,17 @@ export class OnlineConnection implements Connection {
   #move(move: Move): void {
     const table = this.#state.table;
     const id = this.#following?.id;
-    if (table === null || id == null) return this.#set({ notice: NOT_AT_TABLE });
+    if (table === null || id == null) return this.#set({ notice: NOT_AT_TABLE() });
     if (table.seat === null) return this.#set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
     if (this.#state.sending) return;
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED() });
     this.#set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
     this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.#set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
-    if (this.#guest === null) return this.#set({ notice: NO_NAME });
+    if (this.#guest === null) return this.#set({ notice: NO_NAME() });
     this.#queue = { players, preset };
     this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
@@ -457,19 +459,19 @@ export class OnlineConnection implements Connection {
 
   #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
     const id = this.#following?.id;
-    if (id == null) return this.#set({ notice: NOT_AT_TABLE });
+    if (id == null) return this.#set({ notice: NOT_AT_TABLE() });
     this.#request(event, message(id));
   }
 
   /** `#request`, once every earlier ordered message has its answer (joins, leaves and queue messages). */
   #ordered<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED() });
     void this.#client.ordered(event, message).then((answer) => this.#answered(event, answer, then));
   }
 
   /** Sends a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). */
   #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.#set({ notice: NOT_CONNECTED() });
     void this.#client.request(event, message).then((answer) => this.#answered(event, answer, then));
   }
 

@@ -13,6 +13,7 @@ import {
   startHand,
   view,
 } from '@fives/engine';
+import { t } from '../i18n/i18n.svelte.ts';
 import { mugginsChance } from '../lib/hints.ts';
 import { botAction } from './bot.ts';
 import {
@@ -98,7 +99,7 @@ export class PracticeConnection implements Connection {
     switch (action.type) {
       case 'setName': {
         const name = action.name.trim().slice(0, 24);
-        if (name === '') return this.#refuse({ code: 'name/empty', message: 'Pick a name of at least one letter.' });
+        if (name === '') return this.#refuse({ code: 'name/empty', message: t('notice.emptyName') });
         return this.#set({ name, notice: null });
       }
       case 'playNow':
@@ -122,7 +123,7 @@ export class PracticeConnection implements Connection {
       case 'leaveQueue':
       case 'watchOpenTables':
       case 'startGame':
-        return this.#refuse({ code: 'practice/offline', message: 'Practice is offline: invitations, the queue and open tables need the server.' });
+        return this.#refuse({ code: 'practice/offline', message: t('notice.practiceOffline') });
       default:
         return assertNever(action);
     }
@@ -138,7 +139,7 @@ export class PracticeConnection implements Connection {
     if (!resolved.ok) return this.#refuse(resolved.error);
     const rules = resolved.value;
     if (setup.bots !== rules.players - 1) {
-      return this.#refuse({ code: 'practice/seats', message: `A practice table seats you and ${rules.players - 1} computer players.` });
+      return this.#refuse({ code: 'practice/seats', message: t('notice.practiceSeats', { count: rules.players - 1 }) });
     }
     const created = newGame(setup.rules);
     if (!created.ok) return this.#refuse(created.error);
@@ -160,10 +161,10 @@ export class PracticeConnection implements Connection {
 
   #move(move: Move): void {
     const game = this.#game;
-    if (game === null) return this.#refuse({ code: 'table/none', message: 'You are not at a table.' });
+    if (game === null) return this.#refuse({ code: 'table/none', message: t('notice.notAtTable') });
     // The move is a wire action, read by the engine's conversion as the server reads it.
     const action = actionFromText(move, HUMAN, game.state.hand?.board.tiles === 0);
-    if (action === null) return this.#refuse({ code: 'action/invalid', message: 'That is not a domino.' });
+    if (action === null) return this.#refuse({ code: 'action/invalid', message: t('notice.notDomino') });
     const next = apply(game.state, action);
     if (!next.ok) return this.#refuse(next.error);
     game.state = next.value;
@@ -173,14 +174,14 @@ export class PracticeConnection implements Connection {
   #nextHand(): void {
     const game = this.#game;
     if (game === null || game.state.status !== 'dealing' || game.state.hand === null) {
-      return this.#refuse({ code: 'game/hand_in_progress', message: 'The hand is still being played.' });
+      return this.#refuse({ code: 'game/hand_in_progress', message: t('notice.handInProgress') });
     }
     this.#deal();
   }
 
   #rematch(): void {
     const game = this.#game;
-    if (game === null || game.state.status !== 'over') return this.#refuse({ code: 'game/not_over', message: 'The game is not over yet.' });
+    if (game === null || game.state.status !== 'over') return this.#refuse({ code: 'game/not_over', message: t('notice.notOver') });
     const created = newGame(game.setup.rules);
     if (!created.ok) return this.#refuse(created.error);
     game.state = created.value;
@@ -221,7 +222,7 @@ export class PracticeConnection implements Connection {
         const action = botAction(view(game.state, HUMAN), 'medium', this.#random);
         const next = action === null ? null : apply(game.state, action);
         if (next?.ok) game.state = next.value;
-        this.#advance({ code: 'turn/timeout', message: 'Time ran out: the computer played for you.' });
+        this.#advance({ code: 'turn/timeout', message: t('notice.timeout') });
       }, seconds * 1000);
     }
   }

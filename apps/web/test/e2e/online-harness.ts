@@ -26,8 +26,9 @@ export async function startOnlineHarness(seed: string): Promise<Harness> {
 export type Person = Page & { errors: string[] };
 
 /** A person in a browser of their own (their own storage: their own guest), at `path`. */
-export async function person(h: Harness, size: { width: number; height: number }, path = '/'): Promise<Person> {
+export async function person(h: Harness, size: { width: number; height: number }, path = '/', locale = 'en-US'): Promise<Person> {
   const context: BrowserContext = await h.browser.newContext({
+    locale,
     viewport: size,
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
