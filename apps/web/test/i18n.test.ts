@@ -13,7 +13,7 @@ const CATALOGUES: Record<string, Readonly<Record<string, Message>>> = { en, es }
 const PROPER_NAMES = new Set(['lobby.title', 'preset.allFives.name']);
 
 function placeholders(m: Message): string[] {
-  const texts: string[] = typeof m === 'string' ? [m] : Object.values<string | undefined>(m).filter((x): x is string => x !== undefined);
+  const texts: string[] = typeof m === 'string' ? [m] : [m.zero, m.one, m.two, m.few, m.many, m.other].filter((x): x is string => x !== undefined);
   return [...new Set(texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '')))].sort();
 }
 

@@ -1,4 +1,4 @@
-import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem } from '@fives/protocol';
+import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem, TableSummary } from '@fives/protocol';
 import { t } from '../i18n/i18n.svelte.ts';
 import type { Notice } from './types.ts';
 
@@ -65,14 +65,23 @@ export class Api {
     return this.#post<CreateTableResponse>('/api/tables', body, token);
   }
 
-  async #post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
+  /** A table's public summary (`GET /api/tables/:id`): its phase and game, to see whether a game left is still on. */
+  table(id: string): Promise<Answer<TableSummary>> {
+    return this.#send<TableSummary>(`/api/tables/${encodeURIComponent(id)}`, { method: 'GET' });
+  }
+
+  #post<T>(path: string, body: unknown, token?: string): Promise<Answer<T>> {
+    return this.#send<T>(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async #send<T>(path: string, init: RequestInit): Promise<Answer<T>> {
     let res: Response;
     try {
-      res = await this.#fetch(`${this.#origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(body),
-      });
+      res = await this.#fetch(`${this.#origin}${path}`, init);
     } catch {
       return { ok: false, problem: UNREACHABLE };
     }

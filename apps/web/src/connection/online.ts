@@ -53,6 +53,14 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
 const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
 
+/** Where the game under way this browser's player sits at is remembered, to offer the way back from the lobby. */
+const GAME_KEY = 'fives.game';
+interface KeptGame {
+  readonly id: string;
+  readonly code: string | null;
+  readonly game: number;
+}
+
 /** The web client's own reasons, beside the server's `ErrorCode`s and the link's `LinkErrorCode`s. */
 const WebCode = {
   turnTimeout: 'turn/timeout',
@@ -249,6 +257,7 @@ export class OnlineConnection implements Connection {
     const following = this.#following;
     if (following?.id != null) this.#join(following.id, following.watch);
     else if (following !== null) this.#following = null;
+    if (this.#following === null) void this.#lookUpGame();
     if (this.#wantedName !== null) void this.#setName(this.#wantedName);
     if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
     if (this.#watchingTables) this.#watchTables(true);
@@ -282,7 +291,57 @@ export class OnlineConnection implements Connection {
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
     const summary = summaryOf(s.table, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
-    this.#set({ table: { summary, seat: s.seat, view: s.view, fairness: this.#fairness.observe(s) }, joining: null, detached: null });
+    this.#keepGame(s);
+    this.#set({ table: { summary, seat: s.seat, view: s.view, fairness: this.#fairness.observe(s) }, joining: null, detached: null, yourGame: null });
+  }
+
+  /** Remembers the game under way this player sits at (forgets it once it is over), for the lobby's way back. */
+  #keepGame(s: TableState): void {
+    if (s.seat === null) return;
+    try {
+      if (s.table.phase === 'playing') this.#storage?.setItem(GAME_KEY, JSON.stringify({ id: s.tableId, code: s.table.code, game: s.table.game } satisfies KeptGame));
+      else if (this.#keptGame()?.id === s.tableId) this.#storage?.removeItem(GAME_KEY);
+    } catch {
+      // Not kept: the lobby just will not offer the way back.
+    }
+  }
+
+  #keptGame(): KeptGame | null {
+    try {
+      const raw = this.#storage?.getItem(GAME_KEY);
+      const kept: unknown = raw ? JSON.parse(raw) : null;
+      if (typeof kept !== 'object' || kept === null) return null;
+      const { id, code, game } = kept as Record<string, unknown>;
+      return typeof id === 'string' && (typeof code === 'string' || code === null) && typeof game === 'number' ? { id, code, game } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Whether the game remembered is still under way (its seat stays this player's until it ends,
+   * with a computer standing in): then the lobby offers to go back; once it is over, forgotten.
+   */
+  async #lookUpGame(): Promise<void> {
+    const kept = this.#keptGame();
+    if (kept === null) {
+      this.#set({ yourGame: null });
+      return;
+    }
+    const answer = await this.#api.table(kept.id);
+    if (this.#following !== null) return;
+    if (answer.ok && answer.value.phase === 'playing' && answer.value.game === kept.game) {
+      this.#set({ yourGame: { id: tableId(kept.id), code: kept.code } });
+      return;
+    }
+    // Unreachable says nothing about the game: asked again on the next connection.
+    if (!answer.ok && answer.problem.code === UNREACHABLE.code) return;
+    try {
+      this.#storage?.removeItem(GAME_KEY);
+    } catch {
+      // Nothing kept to forget.
+    }
+    this.#set({ yourGame: null });
   }
 
   async #setName(raw: string): Promise<void> {
@@ -415,6 +474,7 @@ export class OnlineConnection implements Connection {
     this.#versions.forget();
     if (following?.id != null && this.#client.connected) this.#ordered('table:leave', { tableId: following.id });
     this.#set({ table: null, joining: null, detached: null, sending: false, notice: null });
+    void this.#lookUpGame();
   }
 
   #move(move: Move): void {

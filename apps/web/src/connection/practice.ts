@@ -248,7 +248,7 @@ export class PracticeConnection implements Connection {
   #summary(game: Game): TableSummary {
     const seats: SeatSummary[] = Array.from({ length: game.rules.players }, (_, seat) =>
       seat === HUMAN
-        ? { seat, name: this.#state.name ?? 'You', kind: 'human', level: null, connected: true, away: false }
+        ? { seat, name: this.#state.name ?? t('common.you'), kind: 'human', level: null, connected: true, away: false }
         : { seat, name: BOT_NAMES[seat - 1] ?? `Bot ${seat}`, kind: 'bot', level: game.levels[seat] ?? 'medium', connected: true, away: false },
     );
     return {

@@ -157,6 +157,11 @@ export interface ClientState {
   readonly sending: boolean;
   /** Why the last action was refused; cleared by the next accepted one. */
   readonly notice: Notice | null;
+  /**
+   * A game under way where this player still has a seat, while they are not at it (they left,
+   * or opened the lobby in another tab): the lobby offers the way back.
+   */
+  readonly yourGame: { readonly id: TableId; readonly code: string | null } | null;
 }
 
 export interface Connection {
@@ -179,4 +184,5 @@ export const EMPTY_STATE: ClientState = {
   detached: null,
   sending: false,
   notice: null,
+  yourGame: null,
 };

@@ -190,6 +190,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await second.close();
 
     await first.getByRole('button', { name: 'Leave the table' }).click();
+    await first.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Leave' }).click();
     await first.getByRole('heading', { name: 'All Fives' }).waitFor();
     expect(new URL(first.url()).pathname).toBe('/');
 
