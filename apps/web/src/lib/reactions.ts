@@ -13,7 +13,9 @@ export interface Reaction {
 }
 
 export function reactTo(prev: TableView | null, next: TableView, names: readonly string[]): Reaction {
-  const events = newEvents(prev, next);
+  // The first view (the table opened, or the page reloaded) tells what is now, not the moves
+  // that led to it: those were said before the reload, or the player just arrived.
+  const events = prev === null ? [] : newEvents(prev, next);
   const say: string[] = [];
   const sounds: SoundName[] = [];
   const flights: { seat: number; points: number }[] = [];
