@@ -48,6 +48,7 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'joinQueue',
   'leaveQueue',
   'watchOpenTables',
+  'previewTable',
 ]);
 
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
@@ -184,6 +185,9 @@ export class OnlineConnection implements Connection {
         return this.#leaveQueue();
       case 'watchOpenTables':
         return this.#watchTables(action.on);
+      case 'previewTable':
+        void this.#preview(action.table);
+        return;
       default:
         return assertNever(action);
     }
@@ -316,6 +320,25 @@ export class OnlineConnection implements Connection {
     } catch {
       return null;
     }
+  }
+
+  /** The invited table's host, rules and free seats, from its public summary (`GET /api/tables/:id`). */
+  async #preview(id: TableId): Promise<void> {
+    if (this.#state.invitation?.id === id) return;
+    const answer = await this.#api.table(id);
+    if (!answer.ok) return;
+    const s = answer.value;
+    const host = s.hostSeat === null ? null : s.seats[s.hostSeat];
+    this.#set({
+      invitation: {
+        id,
+        host: host?.kind === 'human' ? host.name : null,
+        rules: s.rules,
+        phase: s.phase,
+        free: s.seats.filter((seat) => seat.kind === 'open').length,
+        turnSeconds: s.turnSeconds,
+      },
+    });
   }
 
   /**

@@ -122,6 +122,7 @@ export class PracticeConnection implements Connection {
       case 'joinQueue':
       case 'leaveQueue':
       case 'watchOpenTables':
+      case 'previewTable':
       case 'startGame':
         return this.#refuse({ code: 'practice/offline', message: t('notice.practiceOffline') });
       default:

@@ -91,7 +91,6 @@ export const en = {
   'invite.full': 'Every seat is taken: you can watch.',
   'invite.join': 'Join the table',
   'invite.watch': 'Just watch',
-  'invite.needName': 'Pick a name below first.',
 
   'name.label': 'Your name',
   'name.placeholder': 'e.g. Rosa',

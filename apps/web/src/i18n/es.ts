@@ -91,7 +91,6 @@ export const es: Translation<English> = {
   'invite.full': 'Todos los asientos están ocupados: puedes mirar.',
   'invite.join': 'Sentarse a la mesa',
   'invite.watch': 'Solo mirar',
-  'invite.needName': 'Elige primero un nombre abajo.',
 
   'name.label': 'Tu nombre',
   'name.placeholder': 'p. ej. Rosa',
