@@ -62,9 +62,18 @@ describe.runIf(browserTestsWanted())('accessibility of the practice screens', ()
       expect(await sheet.getByRole('region', { name: 'Score sheet' }).getAttribute('tabindex')).toBe('0');
       await sheet.getByRole('button', { name: 'Back to the table' }).click();
 
-      expect(await playUntil(page, tapMove, async () => false)).toMatch(/handOver|gameOver/);
-      await page.getByRole('dialog').first().waitFor();
+      expect(await playUntil(page, tapMove, async () => false)).toBe('handOver');
+      const panel = page.getByRole('dialog', { name: 'Hand 1 is over' });
+      await panel.waitFor();
       expect(await axeProblems(page)).toEqual([]);
+      // The panel steps aside to show the finished layout, and comes back (issue 15, point 7).
+      const tiles = await page.locator('.board svg g.landing').count();
+      await panel.getByRole('button', { name: 'Look at the table' }).click();
+      await panel.waitFor({ state: 'detached' });
+      expect(await page.locator('.board svg g.landing').count()).toBe(tiles);
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Back to the results');
+      await page.getByRole('button', { name: 'Back to the results' }).click();
+      await panel.waitFor();
       expect(page.errors).toEqual([]);
       await page.context().close();
     }, 120_000);
