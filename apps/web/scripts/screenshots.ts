@@ -31,6 +31,14 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['reconnecting-phone.png', 'reconnecting-phone.png'],
   ['score-sheet-phone.png', 'online-score-sheet-phone.png'],
   ['score-sheet-desktop.png', 'online-score-sheet-desktop.png'],
+  ['leave-ask-phone.png', 'leave-ask-phone.png'],
+  ['lobby-return-phone.png', 'lobby-return-phone.png'],
+  ['lobby-es-phone.png', 'lobby-es-phone.png'],
+  ['lobby-es-desktop.png', 'lobby-es-desktop.png'],
+  ['table-es-phone.png', 'table-es-phone.png'],
+  ['table-es-desktop.png', 'table-es-desktop.png'],
+  ['leave-ask-es-phone.png', 'leave-ask-es-phone.png'],
+  ['leave-ask-es-desktop.png', 'leave-ask-es-desktop.png'],
 ];
 
 const run = spawnSync('pnpm', ['exec', 'vitest', 'run', 'test/e2e'], { cwd: WEB, stdio: 'inherit', env: { ...process.env, FIVES_SKIP_BROWSER: '0' } });

@@ -29,16 +29,26 @@ describe.runIf(browserTestsWanted())('the page in the browser’s language', () 
     await page.context().close();
   }, 30_000);
 
-  it('plays a practice table in Spanish', async () => {
-    const page = await newPage(h, DESKTOP, '?delay=0', false, 'es-ES');
-    await page.getByLabel('Tu nombre').fill('Rosa');
-    await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByRole('button', { name: 'Practicar contra la máquina' }).click();
-    await page.locator('.table-screen').waitFor();
-    expect(await page.getByRole('button', { name: 'Hoja de puntos' }).isVisible()).toBe(true);
-    expect(await page.getByRole('toolbar', { name: 'Tus fichas' }).isVisible()).toBe(true);
-    await shot(page, 'table-es-desktop');
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  }, 30_000);
+  for (const [size, name] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    it(`plays a practice table in Spanish on a ${name}`, async () => {
+      const page = await newPage(h, size, '?seed=es&delay=0', false, 'es-ES');
+      await page.getByLabel('Tu nombre').fill('Rosa');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await shot(page, `lobby-es-${name}`);
+      await page.getByRole('button', { name: 'Practicar contra la máquina' }).click();
+      await page.locator('.table-screen').waitFor();
+      expect(await page.getByRole('button', { name: 'Hoja de puntos' }).isVisible()).toBe(true);
+      expect(await page.getByRole('toolbar', { name: 'Tus fichas' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Extremos abiertos' }).count()).toBe(1);
+      await shot(page, `table-es-${name}`);
+      await page.getByRole('button', { name: 'Dejar la mesa' }).click();
+      await page.getByRole('dialog', { name: '¿Dejar esta partida?' }).waitFor();
+      await shot(page, `leave-ask-es-${name}`);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    }, 30_000);
+  }
 });
