@@ -183,8 +183,6 @@ export const en = {
   'table.muggins': 'Call Muggins!',
   'table.hostYou': 'You are the host now.',
   'table.hostOther': '{name} is the host now.',
-  'table.playedForYou': { one: 'While you were away the computer played {count} tile for you.', other: 'While you were away the computer played {count} tiles for you.' },
-  'table.movedForYou': 'While you were away the computer moved for you.',
   'refuse.cantDraw': 'You can’t draw now.',
   'refuse.cantDrawFits': 'You can’t draw now: a tile fits.',
   'refuse.cantPass': 'You can’t pass now.',

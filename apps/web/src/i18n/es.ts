@@ -186,11 +186,6 @@ export const es: Translation<English> = {
   'table.muggins': '¡Muggins!',
   'table.hostYou': 'Ahora eres el anfitrión.',
   'table.hostOther': '{name} es ahora el anfitrión.',
-  'table.playedForYou': {
-    one: 'Mientras no estabas, la máquina jugó {count} ficha por ti.',
-    other: 'Mientras no estabas, la máquina jugó {count} fichas por ti.',
-  },
-  'table.movedForYou': 'Mientras no estabas, la máquina movió por ti.',
   'refuse.cantDraw': 'Ahora no puedes robar.',
   'refuse.cantDrawFits': 'Ahora no puedes robar: una ficha cabe.',
   'refuse.cantPass': 'Ahora no puedes pasar.',

@@ -6,7 +6,8 @@ import { person, playNowOnline, sayName, startOnlineHarness } from './online-har
 describe.runIf(browserTestsWanted())('leaving an online game and coming back', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startOnlineHarness('web-leave');
+    // A long pause between hands: while the player is away the stand-in cannot play the game to its end.
+    h = await startOnlineHarness('web-leave', 60_000);
   }, 60_000);
   afterAll(async () => {
     await h?.close();
