@@ -36,6 +36,14 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['layout-long-320.png', 'layout-long-320.png'],
   ['layout-long-390.png', 'layout-long-390.png'],
   ['layout-long-1440.png', 'layout-long-1440.png'],
+  ['leave-ask-phone.png', 'leave-ask-phone.png'],
+  ['lobby-return-phone.png', 'lobby-return-phone.png'],
+  ['lobby-es-phone.png', 'lobby-es-phone.png'],
+  ['lobby-es-desktop.png', 'lobby-es-desktop.png'],
+  ['table-es-phone.png', 'table-es-phone.png'],
+  ['table-es-desktop.png', 'table-es-desktop.png'],
+  ['leave-ask-es-phone.png', 'leave-ask-es-phone.png'],
+  ['leave-ask-es-desktop.png', 'leave-ask-es-desktop.png'],
 ];
 
 /** Test files named on the command line run alone, and only the screenshots they make are copied. */

@@ -55,6 +55,8 @@ export interface Strings {
   readonly recentTitle: string;
   readonly recentAll: string;
   readonly replayLink: string;
+  /** A record that holds no hand (the reason a replay cannot be shown). */
+  readonly noHand: string;
   // ---- replay viewer
   readonly gameTitle: (rules: string, date: string) => string;
   readonly winner: (name: string) => string;
@@ -170,6 +172,7 @@ const en: Strings = {
   recentTitle: 'Your recent games',
   recentAll: 'All your games and stats',
   replayLink: 'Replay and analysis',
+  noHand: 'no hand',
   gameTitle: (rules, date) => `${rules} · ${date}`,
   winner: (name) => `${name} won`,
   replayTitle: 'Replay',
@@ -284,6 +287,7 @@ const es: Strings = {
   recentTitle: 'Tus últimas partidas',
   recentAll: 'Todas tus partidas y estadísticas',
   replayLink: 'Repetición y análisis',
+  noHand: 'ninguna mano',
   gameTitle: (rules, date) => `${rules} · ${date}`,
   winner: (name) => `Ganó ${name}`,
   replayTitle: 'Repetición',

@@ -1,4 +1,5 @@
 import { FairnessTracker, type FairnessInput, type HandFairness } from '@fives/protocol';
+import { t } from '../i18n/i18n.svelte.ts';
 
 /**
  * How the deals at the table check out (docs/fairness.md): the hand being played, with the
@@ -28,12 +29,12 @@ export class TableFairness {
 /** What the badge says about the latest hand checked. */
 export function badgeOf(report: FairnessReport): { mark: '✓' | '✗' | '…' | '–'; tone: 'good' | 'bad' | 'neutral'; title: string } {
   const failed = report.hands.find((h) => h.status === 'failed');
-  if (failed !== undefined) return { mark: '✗', tone: 'bad', title: `Hand ${failed.hand} of game ${failed.game} did not check out: ${failed.reason}.` };
+  if (failed !== undefined) return { mark: '✗', tone: 'bad', title: t('fair.failed', { hand: failed.hand, game: failed.game, reason: failed.reason }) };
   const last = report.hands.at(-1);
-  if (last === undefined) return { mark: '…', tone: 'neutral', title: 'Each hand is checked when it ends and the server reveals its seed.' };
+  if (last === undefined) return { mark: '…', tone: 'neutral', title: t('fair.waitingSeed') };
   if (last.status === 'verified') {
     const n = report.hands.filter((h) => h.status === 'verified').length;
-    return { mark: '✓', tone: 'good', title: `${n === 1 ? 'The hand' : `All ${n} hands`} checked so far: dealt exactly as the seeds committed to beforehand make them.` };
+    return { mark: '✓', tone: 'good', title: t('fair.verified', { count: n }) };
   }
-  return { mark: '–', tone: 'neutral', title: `Hand ${last.hand} could not be checked: ${last.reason}.` };
+  return { mark: '–', tone: 'neutral', title: t('fair.unchecked', { hand: last.hand, reason: last.reason }) };
 }

@@ -1,5 +1,6 @@
 import type { Result } from '@fives/engine';
-import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem } from '@fives/protocol';
+import type { CreateTableRequest, CreateTableResponse, GuestResponse, Problem, TableSummary } from '@fives/protocol';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Notice } from './types.ts';
 
 /**
@@ -63,14 +64,23 @@ export class Api {
     return this.#post<CreateTableResponse>('/api/tables', body, token);
   }
 
-  async #post<T>(path: string, body: unknown, token?: string): Promise<Result<T, Notice>> {
+  /** A table's public summary (`GET /api/tables/:id`): its phase and game, to see whether a game left is still on. */
+  table(id: string): Promise<Result<TableSummary, Notice>> {
+    return this.#send<TableSummary>(`/api/tables/${encodeURIComponent(id)}`, { method: 'GET' });
+  }
+
+  #post<T>(path: string, body: unknown, token?: string): Promise<Result<T, Notice>> {
+    return this.#send<T>(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async #send<T>(path: string, init: RequestInit): Promise<Result<T, Notice>> {
     let res: Response;
     try {
-      res = await this.#fetch(`${this.#origin}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(body),
-      });
+      res = await this.#fetch(`${this.#origin}${path}`, init);
     } catch {
       return { ok: false, error: UNREACHABLE };
     }
@@ -84,9 +94,15 @@ export class Api {
     const problem = (json as { error?: Problem } | null)?.error;
     return {
       ok: false,
-      error: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: `The server answered ${res.status}; try again.` },
+      error: problem ? { code: problem.code, message: problem.message } : { code: 'server/unreachable', message: t('notice.httpStatus', { status: String(res.status) }) },
     };
   }
 }
 
-export const UNREACHABLE: Notice = { code: 'server/unreachable', message: 'The game server cannot be reached. Check the connection and try again.' };
+export const UNREACHABLE: Notice = {
+  code: 'server/unreachable',
+  // Read when said, in the player's language at that moment.
+  get message(): string {
+    return t('notice.unreachable');
+  },
+};

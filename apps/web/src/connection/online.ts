@@ -5,6 +5,7 @@ import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
 import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice, type TableId, tableId } from './types.ts';
 import { TableFairness } from './fairness.ts';
+import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
 import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf } from './wire.ts';
 
@@ -37,10 +38,19 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'joinQueue',
   'leaveQueue',
   'watchOpenTables',
+  'previewTable',
 ]);
 
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
 const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
+
+/** Where the game under way this browser's player sits at is remembered, to offer the way back from the lobby. */
+const GAME_KEY = 'fives.game';
+interface KeptGame {
+  readonly id: string;
+  readonly code: string | null;
+  readonly game: number;
+}
 
 /** The web client's own reasons, beside the server's `ErrorCode`s and the link's `LinkErrorCode`s. */
 const WebCode = {
@@ -48,9 +58,10 @@ const WebCode = {
   badCode: 'table/bad_code',
 } as const;
 
-const NOT_CONNECTED: Notice = { code: LinkErrorCode.notConnected, message: 'Not connected to the server: wait for it to come back, then try again.' };
-const NO_NAME: Notice = { code: ErrorCode.authRequired, message: 'Pick a name first.' };
-const NOT_AT_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not at a table.' };
+// Functions, not constants: the words are the player's language at the moment they are said.
+const NOT_CONNECTED = (): Notice => ({ code: LinkErrorCode.notConnected, message: t('notice.notConnected') });
+const NO_NAME = (): Notice => ({ code: ErrorCode.authRequired, message: t('notice.noName') });
+const NOT_AT_TABLE = (): Notice => ({ code: ErrorCode.notJoined, message: t('notice.notAtTable') });
 
 /**
  * The table on the game server, over exactly what `docs/protocol.md` says: a guest token from
@@ -152,6 +163,9 @@ export class OnlineConnection extends StateConnection implements Connection {
         return this.#leaveQueue();
       case 'watchOpenTables':
         return this.#watchTables(action.on);
+      case 'previewTable':
+        void this.#preview(action.table);
+        return;
       default:
         return assertNever(action);
     }
@@ -196,9 +210,9 @@ export class OnlineConnection extends StateConnection implements Connection {
       this.#following = null;
       this.set({ detached: tableId(d.tableId), joining: null });
     });
-    client.on('table:timeout', (t) => {
-      if (t.tableId === this.#following?.id && t.seat === this.state.table?.seat) {
-        this.set({ notice: TIMED_OUT });
+    client.on('table:timeout', (timeout) => {
+      if (timeout.tableId === this.#following?.id && timeout.seat === this.state.table?.seat) {
+        this.set({ notice: TIMED_OUT() });
       }
     });
     client.on('queue:status', (q) => {
@@ -225,6 +239,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     const following = this.#following;
     if (following?.id != null) this.#join(following.id, following.watch);
     else if (following !== null) this.#following = null;
+    if (this.#following === null) void this.#lookUpGame();
     if (this.#wantedName !== null) void this.#setName(this.#wantedName);
     if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
     if (this.#watchingTables) this.#watchTables(true);
@@ -258,13 +273,82 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
     const table = tableOf(s, this.#fairness, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
-    this.set({ table, joining: null, detached: null });
+    this.#keepGame(s);
+    this.set({ table, joining: null, detached: null, yourGame: null });
+  }
+
+  /** Remembers the game under way this player sits at (forgets it once it is over), for the lobby's way back. */
+  #keepGame(s: TableState): void {
+    if (s.seat === null) return;
+    try {
+      if (s.table.phase === 'playing') this.#storage?.setItem(GAME_KEY, JSON.stringify({ id: s.tableId, code: s.table.code, game: s.table.game } satisfies KeptGame));
+      else if (this.#keptGame()?.id === s.tableId) this.#storage?.removeItem(GAME_KEY);
+    } catch {
+      // Not kept: the lobby just will not offer the way back.
+    }
+  }
+
+  #keptGame(): KeptGame | null {
+    try {
+      const raw = this.#storage?.getItem(GAME_KEY);
+      const kept: unknown = raw ? JSON.parse(raw) : null;
+      if (typeof kept !== 'object' || kept === null) return null;
+      const { id, code, game } = kept as Record<string, unknown>;
+      return typeof id === 'string' && (typeof code === 'string' || code === null) && typeof game === 'number' ? { id, code, game } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The invited table's host, rules and free seats, from its public summary (`GET /api/tables/:id`). */
+  async #preview(id: TableId): Promise<void> {
+    if (this.state.invitation?.id === id) return;
+    const answer = await this.#api.table(id);
+    if (!answer.ok) return;
+    const s = answer.value;
+    const host = s.hostSeat === null ? null : s.seats[s.hostSeat];
+    this.set({
+      invitation: {
+        id,
+        host: host?.kind === 'human' ? host.name : null,
+        rules: s.rules,
+        phase: s.phase,
+        free: s.seats.filter((seat) => seat.kind === 'open').length,
+        turnSeconds: s.turnSeconds,
+      },
+    });
+  }
+
+  /**
+   * Whether the game remembered is still under way (its seat stays this player's until it ends,
+   * with a computer standing in): then the lobby offers to go back; once it is over, forgotten.
+   */
+  async #lookUpGame(): Promise<void> {
+    const kept = this.#keptGame();
+    if (kept === null) {
+      this.set({ yourGame: null });
+      return;
+    }
+    const answer = await this.#api.table(kept.id);
+    if (this.#following !== null) return;
+    if (answer.ok && answer.value.phase === 'playing' && answer.value.game === kept.game) {
+      this.set({ yourGame: { id: tableId(kept.id), code: kept.code } });
+      return;
+    }
+    // Unreachable says nothing about the game: asked again on the next connection.
+    if (!answer.ok && answer.error.code === UNREACHABLE.code) return;
+    try {
+      this.#storage?.removeItem(GAME_KEY);
+    } catch {
+      // Nothing kept to forget.
+    }
+    this.set({ yourGame: null });
   }
 
   async #setName(raw: string): Promise<void> {
     const name = raw.trim();
     if (name === '') {
-      this.set({ notice: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } });
+      this.set({ notice: { code: ErrorCode.badName, message: t('notice.emptyName') } });
       return;
     }
     if (this.#guest?.name === name) {
@@ -297,7 +381,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   #check(setup: GameSetup): number | null {
     let problem: Notice | null = null;
     const rules = resolveRules(setup.rules);
-    if (this.#guest === null) problem = NO_NAME;
+    if (this.#guest === null) problem = NO_NAME();
     else if (!rules.ok) problem = noticeOf({ code: ErrorCode.badRules, message: rules.error.message });
     if (problem !== null || !rules.ok) {
       this.set({ notice: problem });
@@ -332,7 +416,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     const players = this.#check(setup);
     if (players === null) return;
     if (setup.bots !== players - 1) {
-      return this.set({ notice: { code: WebCode.setupSeats, message: `Play now seats you and ${players - 1} computer players.` } });
+      return this.set({ notice: { code: WebCode.setupSeats, message: t('notice.playNowSeats', { count: players - 1 }) } });
     }
     // Already on the way to a table whose first state has not come: one click, one table.
     if (this.#following !== null && this.#following.id === null) return;
@@ -343,7 +427,7 @@ export class OnlineConnection extends StateConnection implements Connection {
 
   #joinCode(text: string): void {
     if (!isTableCode(text)) {
-      return this.set({ notice: { code: WebCode.badCode, message: 'A table code is six characters: digits 2–9 and letters (no I, L, O or U).' } });
+      return this.set({ notice: { code: WebCode.badCode, message: t('notice.badCode') } });
     }
     this.#followUnknown();
     this.#ordered('table:join', { code: normalizeTableCode(text) }, (reply) => this.#joined(reply));
@@ -391,22 +475,23 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#versions.forget();
     if (following?.id != null && this.#client.connected) this.#ordered('table:leave', { tableId: following.id });
     this.set({ table: null, joining: null, detached: null, sending: false, notice: null });
+    void this.#lookUpGame();
   }
 
   #move(move: Move): void {
     const table = this.state.table;
     const id = this.#following?.id;
-    if (table === null || id == null) return this.set({ notice: NOT_AT_TABLE });
+    if (table === null || id == null) return this.set({ notice: NOT_AT_TABLE() });
     if (table.seat === null) return this.set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
     if (this.state.sending) return;
-    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED() });
     this.set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
     this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.set({ sending: false }));
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
-    if (this.#guest === null) return this.set({ notice: NO_NAME });
+    if (this.#guest === null) return this.set({ notice: NO_NAME() });
     this.#queue = { players, preset };
     this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
@@ -435,19 +520,19 @@ export class OnlineConnection extends StateConnection implements Connection {
 
   #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
     const id = this.#following?.id;
-    if (id == null) return this.set({ notice: NOT_AT_TABLE });
+    if (id == null) return this.set({ notice: NOT_AT_TABLE() });
     this.#request(event, message(id));
   }
 
   /** `#request`, once every earlier ordered message has its answer (joins, leaves and queue messages). */
   #ordered<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED() });
     void this.#client.ordered(event, message).then((answer) => this.#answered(event, answer, then));
   }
 
   /** Sends a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). */
   #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
-    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED });
+    if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED() });
     void this.#client.request(event, message).then((answer) => this.#answered(event, answer, then));
   }
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@fives/protocol';
+import { t } from '../i18n/i18n.svelte.ts';
 import type { Notice } from './types.ts';
 
 /**
@@ -7,6 +8,6 @@ import type { Notice } from './types.ts';
  */
 export function practiceName(text: string): { readonly name: string } | { readonly refused: Notice } {
   const name = text.trim().slice(0, 24);
-  if (name === '') return { refused: { code: ErrorCode.badName, message: 'Pick a name of at least one letter.' } };
+  if (name === '') return { refused: { code: ErrorCode.badName, message: t('notice.emptyName') } };
   return { name };
 }

@@ -1,6 +1,7 @@
 import { type GameRecord, resolveRules, seededRandom } from '@fives/engine';
 import { ErrorCode, PlayerIdSchema, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableCodeSchema, TableIdSchema, WireActionSchema } from '@fives/protocol';
 import { type Person, type SeedSource, TABLE_TIMING, type TableDoc, type Timing, act, deal, rematch, seedsFrom, startedTable, summarize, tableState } from '@fives/table';
+import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
 import { TableFairness } from './fairness.ts';
 import type { KeyValueStore } from './guest.ts';
@@ -37,8 +38,9 @@ const PRACTICE_ID = TableIdSchema.parse('practice');
 const PRACTICE_CODE = TableCodeSchema.parse(TABLE_CODE_ALPHABET.slice(0, TABLE_CODE_LENGTH));
 const SEAT = 0;
 
-const OFFLINE: Notice = { code: 'practice/offline', message: 'Practice is offline: invitations, the queue and open tables need the server.' };
-const NO_TABLE: Notice = { code: ErrorCode.notJoined, message: 'You are not at a table.' };
+// Functions, not constants: their words are the language's at the time.
+const OFFLINE = (): Notice => ({ code: 'practice/offline', message: t('notice.practiceOffline') });
+const NO_TABLE = (): Notice => ({ code: ErrorCode.notJoined, message: t('notice.notAtTable') });
 
 /** 128 bits from the browser's CSPRNG: what every deal is made from, as on the server. */
 const cryptoSeeds: SeedSource = () => Array.from(crypto.getRandomValues(new Uint32Array(4)), (w) => w.toString(16).padStart(8, '0')).join('');
@@ -78,9 +80,9 @@ export class PracticeConnection extends StateConnection implements Connection {
       timing,
       onChange: (doc) => this.#show(doc, null),
       onTimedOut: (seat) => {
-        if (seat === SEAT) this.set({ notice: TIMED_OUT });
+        if (seat === SEAT) this.set({ notice: TIMED_OUT() });
       },
-      onStuck: (message) => this.set({ notice: { code: ErrorCode.internal, message: `The computer players are stuck: ${message}` } }),
+      onStuck: (message) => this.set({ notice: { code: ErrorCode.internal, message: t('notice.botsStuck', { message }) } }),
     });
     this.#resume();
   }
@@ -122,8 +124,9 @@ export class PracticeConnection extends StateConnection implements Connection {
       case 'joinQueue':
       case 'leaveQueue':
       case 'watchOpenTables':
+      case 'previewTable':
       case 'startGame':
-        return this.set({ notice: OFFLINE });
+        return this.set({ notice: OFFLINE() });
       default:
         return assertNever(action);
     }
@@ -139,7 +142,7 @@ export class PracticeConnection extends StateConnection implements Connection {
   #resume(): void {
     const loaded = loadPractice(this.#storage);
     if (loaded.kind === 'unreadable') {
-      this.set({ notice: { code: 'practice/unreadable', message: `The saved practice game could not be read (${loaded.reason}).` } });
+      this.set({ notice: { code: 'practice/unreadable', message: t('notice.practiceUnreadable', { reason: loaded.reason }) } });
       return;
     }
     if (loaded.kind === 'none') return;
@@ -155,9 +158,9 @@ export class PracticeConnection extends StateConnection implements Connection {
     if (!resolved.ok) return this.set({ notice: noticeOf({ code: ErrorCode.badRules, message: resolved.error.message }) });
     const players = resolved.value.players;
     if (setup.bots !== players - 1) {
-      return this.set({ notice: { code: 'practice/seats', message: `A practice table seats you and ${players - 1} computer players.` } });
+      return this.set({ notice: { code: 'practice/seats', message: t('notice.practiceSeats', { count: players - 1 }) } });
     }
-    const me: Person = { id: PLAYER, name: this.state.name ?? 'You' };
+    const me: Person = { id: PLAYER, name: this.state.name ?? t('common.you') };
     const made = startedTable({ people: [me], level: setup.level, rulesInput: setup.rules, settings: { turnSeconds: setup.turnSeconds, listed: false }, seeds: this.#seeds });
     if (!made.ok) return this.set({ notice: noticeOf(made.error) });
     this.set({ notice: null });
@@ -165,10 +168,10 @@ export class PracticeConnection extends StateConnection implements Connection {
   }
 
   #move(move: Move): void {
-    if (this.#table.doc === null) return this.set({ notice: NO_TABLE });
+    if (this.#table.doc === null) return this.set({ notice: NO_TABLE() });
     // Checked as the server's socket checks it: a tile that does not exist is refused, not thrown.
     const wire = WireActionSchema.safeParse(move);
-    if (!wire.success) return this.set({ notice: noticeOf({ code: ErrorCode.invalidMessage, message: 'That is not a move.' }) });
+    if (!wire.success) return this.set({ notice: noticeOf({ code: ErrorCode.invalidMessage, message: t('notice.notDomino') }) });
     this.#decide((d, now) => act(d, now, { playerId: PLAYER, seat: SEAT, version: this.#seen, wire: wire.data }));
   }
 
@@ -179,7 +182,7 @@ export class PracticeConnection extends StateConnection implements Connection {
   }
 
   #decide(decision: Parameters<LocalTable['decide']>[0]): void {
-    if (this.#table.doc === null) return this.set({ notice: NO_TABLE });
+    if (this.#table.doc === null) return this.set({ notice: NO_TABLE() });
     const out = this.#table.decide(decision);
     // The player's own request, accepted, clears the last refusal (as online); a refused one says why.
     this.set({ notice: out.ok ? null : noticeOf(out.error) });

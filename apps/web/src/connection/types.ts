@@ -51,6 +51,8 @@ export type ClientAction =
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
   | { readonly type: 'leaveQueue' }
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
+  /** What the table at an invite link is — its host, rules and free seats — before sitting down (`invitation`). */
+  | { readonly type: 'previewTable'; readonly table: TableId }
   | { readonly type: 'startGame' }
   | { readonly type: 'move'; readonly move: Move }
   /**
@@ -157,6 +159,24 @@ export interface ClientState {
   readonly sending: boolean;
   /** Why the last action was refused; cleared by the next accepted one. */
   readonly notice: Notice | null;
+  /**
+   * A game under way where this player still has a seat, while they are not at it (they left,
+   * or opened the lobby in another tab): the lobby offers the way back.
+   */
+  readonly yourGame: { readonly id: TableId; readonly code: string | null } | null;
+  /** The table an invite link leads to, as `previewTable` found it; null until then (or when there is none). */
+  readonly invitation: Invitation | null;
+}
+
+export interface Invitation {
+  readonly id: TableId;
+  /** The host's name; null when the host does not sit at the table. */
+  readonly host: string | null;
+  readonly rules: Rules;
+  readonly phase: 'waiting' | 'playing' | 'over';
+  /** Seats open for a person now. */
+  readonly free: number;
+  readonly turnSeconds: number | null;
 }
 
 export interface Connection {
@@ -179,4 +199,6 @@ export const EMPTY_STATE: ClientState = {
   detached: null,
   sending: false,
   notice: null,
+  yourGame: null,
+  invitation: null,
 };

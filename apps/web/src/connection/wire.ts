@@ -12,6 +12,7 @@ import {
 import type { TableFairness } from './fairness.ts';
 import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
 import { tableId } from './types.ts';
+import { type PlainKey, t } from '../i18n/i18n.svelte.ts';
 
 /** Between the protocol's messages and the client's own state: pure, so it is tested without a server. */
 
@@ -65,7 +66,8 @@ export function tableOf(s: TableState, fairness: TableFairness, connected: reado
 }
 
 /** Said when the clock ran out on the player's turn and a computer player moved for them. */
-export const TIMED_OUT: Notice = { code: 'turn/timeout', message: 'Time ran out: the computer played for you.' };
+/** The notice that the player's time ran out (a function: its words are the language's at the time). */
+export const TIMED_OUT = (): Notice => ({ code: 'turn/timeout', message: t('notice.timeout') });
 
 /** The move that plays `tile` where a hint places it: `end` null for the lead, which takes none. */
 export function playMove(tile: string, end: End | null): Move {
@@ -98,26 +100,27 @@ export function isTableCode(text: string): boolean {
 }
 
 /** Words for the codes a player meets in play; the server's own message otherwise, as a sentence. */
-const WORDS: Readonly<Record<string, string>> = {
-  'action/stale': 'The table moved on before your move arrived. Look again and play.',
-  'auth/required': 'Pick a name first: sitting at a table needs one.',
-  'auth/invalid_token': 'The server no longer knows this browser’s guest pass; pick your name again.',
-  'table/not_found': 'There is no such table: the link or code may be mistyped, or the table is gone.',
-  'table/not_seated': 'You are watching this table: only the players can move.',
-  'table/not_host': 'Only the host can do that.',
-  'queue/already_playing': 'You are in a game under way: finish it, or leave it, before looking for another.',
-  'muggins/window_closed': 'Too late to call Muggins on that count.',
-  'server/busy': 'The server is busy; try again in a moment.',
-  'server/internal': 'Something went wrong on the server; try again.',
+const WORDS: Readonly<Record<string, PlainKey>> = {
+  'action/stale': 'notice.stale',
+  'auth/required': 'notice.authRequired',
+  'auth/invalid_token': 'notice.badToken',
+  'table/not_found': 'notice.notFound',
+  'table/not_seated': 'notice.notSeated',
+  'table/not_host': 'notice.notHost',
+  'queue/already_playing': 'notice.alreadyPlaying',
+  'muggins/window_closed': 'notice.mugginsClosed',
+  'server/busy': 'notice.busy',
+  'server/internal': 'notice.internal',
 };
 
 export function noticeOf(problem: { readonly code: string; readonly message: string }): Notice {
-  return { code: problem.code, message: WORDS[problem.code] ?? sentence(problem.message) };
+  const key = WORDS[problem.code];
+  return { code: problem.code, message: key === undefined ? sentence(problem.message) : t(key) };
 }
 
 function sentence(text: string): string {
-  const t = text.trim();
-  if (t === '') return 'The server refused that.';
-  const s = t.charAt(0).toUpperCase() + t.slice(1);
+  const trimmed = text.trim();
+  if (trimmed === '') return t('notice.refused');
+  const s = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }

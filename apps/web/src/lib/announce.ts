@@ -1,34 +1,40 @@
 import { type Rules, type TableView, type ViewEvent, sideOf } from '@fives/engine';
-import { END_LABEL, scoreUnitLabel, sideName, tileLabel } from './names.ts';
+import { t } from '../i18n/i18n.svelte.ts';
+import { endLabel, scoreUnitLabel, seatName, sideName, tileLabel } from './names.ts';
 
 /**
  * What a screen reader hears after each change: every event since the last view, in words. A
  * player's own moves are announced too, briefly, so that a keyboard player hears the result.
  */
 export function describeEvent(e: ViewEvent, rules: Rules, names: readonly string[], you: number | null): string {
-  const who = (seat: number): string => (seat === you ? 'You' : (names[seat] ?? `Seat ${seat + 1}`));
+  const who = seatName(names, e.type === 'handEnd' ? 0 : e.seat);
+  const mine = e.type !== 'handEnd' && e.seat === you;
   const pts = (n: number): string => scoreUnitLabel(rules, n);
   switch (e.type) {
     case 'play': {
-      const where = e.end === null ? 'to lead' : `on the ${END_LABEL[e.end]}`;
-      const count = e.count === null ? '' : ` Count ${e.count}.`;
-      const scored = e.scored > 0 ? ` ${who(e.seat)} ${e.seat === you ? 'score' : 'scores'} ${pts(e.scored)}.` : '';
-      return `${who(e.seat)} played ${tileLabel(e.tile)} ${where}.${count}${scored}`;
+      const where = e.end === null ? t('ev.toLead') : t('ev.onEnd', { end: endLabel(e.end) });
+      const parts = [mine ? t('ev.play.you', { tile: tileLabel(e.tile), where }) : t('ev.play.other', { who, tile: tileLabel(e.tile), where })];
+      if (e.count !== null) parts.push(t('ev.count', { count: e.count }));
+      if (e.scored > 0) parts.push(mine ? t('ev.scored.you', { points: pts(e.scored) }) : t('ev.scored.other', { who, points: pts(e.scored) }));
+      return parts.join(' ');
     }
     case 'draw':
-      return `${who(e.seat)} drew a tile.`;
+      return mine ? t('ev.draw.you') : t('ev.draw.other', { who });
     case 'pass':
-      return `${who(e.seat)} passed.`;
+      return mine ? t('ev.pass.you') : t('ev.pass.other', { who });
     case 'claim':
-      return e.scored > 0 ? `${who(e.seat)} claimed ${e.points} and scored ${pts(e.scored)}.` : `${who(e.seat)} claimed ${e.points}: no score.`;
+      if (e.scored > 0) return mine ? t('ev.claim.you', { claimed: e.points, points: pts(e.scored) }) : t('ev.claim.other', { who, claimed: e.points, points: pts(e.scored) });
+      return mine ? t('ev.claimNone.you', { claimed: e.points }) : t('ev.claimNone.other', { who, claimed: e.points });
     case 'noScore':
-      return `${who(e.seat)} said no score.`;
+      return mine ? t('ev.noScore.you') : t('ev.noScore.other', { who });
     case 'muggins':
-      return `${who(e.seat)} called Muggins! ${pts(e.scored)}.`;
+      return mine ? t('ev.muggins.you', { points: pts(e.scored) }) : t('ev.muggins.other', { who, points: pts(e.scored) });
     case 'handEnd': {
-      const how = e.out === null ? 'The hand is blocked.' : `${who(e.out)} went out.`;
+      const how = e.out === null ? t('ev.blocked') : e.out === you ? t('ev.out.you') : t('ev.out.other', { who: seatName(names, e.out) });
       // An award names a seat of the side that earns it (with partners, seat 3 stands for team 1).
-      const awards = e.awards.filter((a) => a.points > 0).map((a) => `${sideName(rules, sideOf(rules, a.seat), names)} ${a.seat === you ? 'score' : 'scores'} ${pts(a.points)}.`);
+      const awards = e.awards
+        .filter((a) => a.points > 0)
+        .map((a) => t(a.seat === you ? 'ev.award.you' : 'ev.award.other', { side: sideName(rules, sideOf(rules, a.seat), names), points: pts(a.points) }));
       return [how, ...awards].join(' ');
     }
     default:
@@ -51,11 +57,11 @@ function handNumber(v: TableView): number {
 /** Who moves, said as a sentence for the status line and the live region. */
 export function turnSentence(v: TableView, names: readonly string[]): string {
   const hand = v.hand;
-  if (v.status === 'over') return v.winner === null ? 'The game is over.' : `${sideName(v.rules, v.winner, names)} won the game.`;
-  if (hand === null || v.status === 'dealing') return 'The hand is over.';
+  if (v.status === 'over') return v.winner === null ? t('turn.over') : t('turn.won', { name: sideName(v.rules, v.winner, names) });
+  if (hand === null || v.status === 'dealing') return t('turn.handOver');
   const mine = hand.turn === v.seat;
-  if (hand.awaiting === 'claim') return mine ? 'Claim your count, or say no score.' : `${names[hand.turn] ?? 'They'} is counting.`;
-  return mine ? 'Your turn.' : `${names[hand.turn] ?? 'They'} to play.`;
+  if (hand.awaiting === 'claim') return mine ? t('turn.claim') : t('turn.counting', { name: seatName(names, hand.turn) });
+  return mine ? t('turn.yours') : t('turn.theirs', { name: seatName(names, hand.turn) });
 }
 
 function assertNever(x: never): never {

@@ -1,5 +1,7 @@
 import { type TableView, sideOf } from '@fives/engine';
+import { t } from '../i18n/i18n.svelte.ts';
 import { describeEvent, newEvents } from './announce.ts';
+import { seatName } from './names.ts';
 import type { SoundName } from './sound.ts';
 
 /** What the table does when a new view arrives: what it says, what it sounds like, which scores fly where. */
@@ -11,14 +13,16 @@ export interface Reaction {
 }
 
 export function reactTo(prev: TableView | null, next: TableView, names: readonly string[]): Reaction {
-  const events = newEvents(prev, next);
+  // The first view (the table opened, or the page reloaded) tells what is now, not the moves
+  // that led to it: those were said before the reload, or the player just arrived.
+  const events = prev === null ? [] : newEvents(prev, next);
   const say: string[] = [];
   const sounds: SoundName[] = [];
   const flights: { seat: number; points: number }[] = [];
   const newHand = prev === null || prev.handScores.length !== next.handScores.length || (prev.hand?.log.length ?? 0) > (next.hand?.log.length ?? 0);
   if (newHand && next.hand !== null && next.hand.log.length === 0) {
     sounds.push('deal');
-    say.push(`New hand: hand ${next.handScores.length}. ${names[next.hand.leader] ?? 'Someone'} leads.`);
+    say.push(t('ev.newHand', { n: next.handScores.length, name: seatName(names, next.hand.leader) }));
   }
   for (const e of events) {
     say.push(describeEvent(e, next.rules, names, next.seat));
@@ -53,7 +57,7 @@ export function reactTo(prev: TableView | null, next: TableView, names: readonly
     sounds.push(mine ? 'win' : 'score');
   } else if (next.status === 'playing' && next.hand !== null && next.hand.turn === next.seat && (prev?.hand?.turn !== next.seat || newHand) && next.hand.awaiting === 'move') {
     sounds.push('turn');
-    say.push('Your turn.');
+    say.push(t('turn.yours'));
   }
   // One of each sound per update: three draws in a row should not triple the noise.
   return { say, sounds: [...new Set(sounds)], flights };

@@ -1,4 +1,5 @@
 import type { HandView } from '@fives/engine';
+import { t } from '../i18n/i18n.svelte.ts';
 
 export type Place = 'bottom' | 'left' | 'top' | 'right';
 
@@ -15,8 +16,8 @@ export function seatNote(hand: HandView, seat: number): string {
     const e = hand.log[i];
     if (e === undefined || e.type === 'handEnd' || e.seat !== seat) continue;
     if (e.type === 'play') break;
-    if (e.type === 'pass') return draws > 0 ? `drew ${draws}, passed` : 'passed';
+    if (e.type === 'pass') return draws > 0 ? t('note.drewPassed', { count: draws }) : t('note.passed');
     if (e.type === 'draw') draws++;
   }
-  return draws > 0 ? `drew ${draws}` : '';
+  return draws > 0 ? t('note.drew', { count: draws }) : '';
 }

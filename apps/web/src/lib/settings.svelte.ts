@@ -10,13 +10,15 @@ export interface SettingsData {
   hints: boolean;
   /** Draw and pass by themselves when nothing fits. */
   autoDraw: boolean;
+  /** A notification when the player's turn comes while the tab is hidden (the browser asks for permission). */
+  notify: boolean;
 }
 
 const KEY = 'fives.settings';
 
 function defaults(): SettingsData {
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  return { sound: true, speed: reduced ? 'off' : 'normal', showCount: true, hints: true, autoDraw: false };
+  return { sound: true, speed: reduced ? 'off' : 'normal', showCount: true, hints: true, autoDraw: false, notify: false };
 }
 
 function load(): SettingsData {
@@ -31,6 +33,7 @@ function load(): SettingsData {
       showCount: typeof stored.showCount === 'boolean' ? stored.showCount : base.showCount,
       hints: typeof stored.hints === 'boolean' ? stored.hints : base.hints,
       autoDraw: typeof stored.autoDraw === 'boolean' ? stored.autoDraw : base.autoDraw,
+      notify: typeof stored.notify === 'boolean' ? stored.notify : base.notify,
     };
   } catch {
     // Private windows may refuse storage; the defaults still play.

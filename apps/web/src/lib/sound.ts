@@ -8,6 +8,9 @@ let ctx: AudioContext | null = null;
 
 function context(): AudioContext | null {
   if (typeof AudioContext === 'undefined') return null;
+  // Before the player's first tap or key the browser would only warn about a context it keeps
+  // suspended (one warning a sound): the first sounds are skipped instead.
+  if (ctx === null && typeof navigator !== 'undefined' && 'userActivation' in navigator && !navigator.userActivation.hasBeenActive) return null;
   ctx ??= new AudioContext();
   if (ctx.state === 'suspended') void ctx.resume();
   return ctx;

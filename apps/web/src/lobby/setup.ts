@@ -1,7 +1,7 @@
 import { type Preset, type Result, type Rules, type RulesInput, resolveRules } from '@fives/engine';
 import type { BotLevel, GameSetup } from '../connection/types.ts';
 
-export { PRESET_INFO } from '../lib/presets.ts';
+export { presetBlurb, presetName } from '../lib/presets.ts';
 
 /** The lobby's game form, and how it becomes a rules object the engine accepts. */
 export interface SetupForm {

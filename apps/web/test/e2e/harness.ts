@@ -81,11 +81,11 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
 export const SMALL_PHONE = { width: 320, height: 568 } as const;
 
 /**
- * A fresh browser context at `size`. Animations are off (the system asks for reduced motion)
- * unless `motion` is set. Page errors are collected in `errors` for the test to check.
+ * A fresh browser context at `size`, in `locale` (the browser's language: English unless a test
+ * says otherwise). Animations are off (the system asks for reduced motion) unless `motion` is set. Page errors are collected in `errors` for the test to check.
  */
-export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false): Promise<Page & { errors: string[] }> {
-  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500 });
+export async function newPage(h: Harness, size: { width: number; height: number }, query = '', motion = false, locale = 'en-US'): Promise<Page & { errors: string[] }> {
+  const context = await h.browser.newContext({ viewport: size, deviceScaleFactor: 1, reducedMotion: motion ? 'no-preference' : 'reduce', hasTouch: size.width < 500, locale });
   const page = watchErrors(await context.newPage());
   await page.goto(`${h.url}${query}`);
   return page;

@@ -7,9 +7,9 @@ import { ARTIFACTS, type Harness, builtClient, launchBrowser, watchErrors } from
  * The real thing: the game server (`build()` from @fives/server, tables in Redis) serving the
  * built client from its own origin, as it ships, and Chromium to play at it.
  */
-export async function startOnlineHarness(seed: string): Promise<Harness> {
+export async function startOnlineHarness(seed: string, handPauseMs = 0): Promise<Harness> {
   const { dir: outDir, own } = await builtClient();
-  const server = await startGameServer({ seed, webRoot: outDir });
+  const server = await startGameServer({ seed, webRoot: outDir, handPauseMs });
   const browser = await launchBrowser();
   await mkdir(ARTIFACTS, { recursive: true });
   return {
@@ -26,8 +26,9 @@ export async function startOnlineHarness(seed: string): Promise<Harness> {
 export type Person = Page & { errors: string[] };
 
 /** A person in a browser of their own (their own storage: their own guest), at `path`. */
-export async function person(h: Harness, size: { width: number; height: number }, path = '/'): Promise<Person> {
+export async function person(h: Harness, size: { width: number; height: number }, path = '/', locale = 'en-US'): Promise<Person> {
   const context: BrowserContext = await h.browser.newContext({
+    locale,
     viewport: size,
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',

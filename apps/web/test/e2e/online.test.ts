@@ -57,10 +57,10 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
 
     // Bob opens the link (the server serves the app at /t/<id>), picks a name and sits down.
     const bob = await person(h, DESKTOP, path);
-    await bob
-      .getByRole('heading', { name: 'You’re invited to a table' })
-      .or(bob.getByRole('heading', { name: "You're invited to a table" }))
-      .waitFor();
+    // The invitation says whose table it is, its rules and its free seats (issue 15, point 7).
+    await bob.getByRole('heading', { name: 'Ada invites you to a table' }).waitFor();
+    await bob.getByText(/^\d seats? free$/).waitFor();
+    expect(await bob.getByRole('button', { name: 'Join the table' }).isVisible()).toBe(true);
     await shot(bob, 'invited-desktop');
     await sayName(bob, 'Bob');
     await bob.locator('.seats li.me', { hasText: 'Bob' }).waitFor();
@@ -206,6 +206,7 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await second.close();
 
     await first.getByRole('button', { name: 'Leave the table' }).click();
+    await first.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Leave' }).click();
     await first.getByRole('heading', { name: 'All Fives' }).waitFor();
     expect(new URL(first.url()).pathname).toBe('/');
 

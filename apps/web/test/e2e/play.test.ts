@@ -265,7 +265,7 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
       if (!asked && hands === 0 && i > 3) {
         // Leaving a game under way asks first; staying keeps it.
         await page.getByRole('button', { name: 'Leave the table' }).click();
-        await page.getByRole('dialog', { name: 'Leave practice?' }).getByRole('button', { name: 'Keep playing' }).click();
+        await page.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Stay' }).click();
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
         asked = true;
       }

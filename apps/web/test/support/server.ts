@@ -16,14 +16,15 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-export async function startGameServer(options: { seed: string; webRoot?: string | null }): Promise<GameServer> {
+/** `handPauseMs`: the pause before the next deal (none unless a test needs to see the end of a hand). */
+export async function startGameServer(options: { seed: string; webRoot?: string | null; handPauseMs?: number }): Promise<GameServer> {
   const store = await RedisTableStore.connect({ url: REDIS_URL, prefix: `fives-web-test:${process.pid}-${randomBytes(4).toString('hex')}:` });
   const app = await build({
     store,
     secret: 'web-test-secret-0123456789',
     logger: false,
     botDelayMs: 0,
-    handPauseMs: 0,
+    handPauseMs: options.handPauseMs ?? 0,
     random: seededRandom(options.seed),
     webRoot: options.webRoot ?? null,
   });

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type English, en } from '../src/i18n/en.ts';
+import { es } from '../src/i18n/es.ts';
+import { formatNumber, locale, useLanguage, pickLanguage, t, tParts } from '../src/i18n/i18n.svelte.ts';
+import type { Message, Translation } from '../src/i18n/types.ts';
+import { describeEvent } from '../src/lib/announce.ts';
+import { tileLabel } from '../src/lib/names.ts';
+import { resolveRules } from '@fives/engine';
+
+const CATALOGUES: Record<string, Readonly<Record<string, Message>>> = { en, es };
+
+/** Names, the same in every language: the game is called All Fives in Spanish too. */
+const PROPER_NAMES = new Set(['lobby.title', 'preset.allFives.name']);
+
+function placeholders(m: Message): string[] {
+  const texts: string[] = typeof m === 'string' ? [m] : [m.zero, m.one, m.two, m.few, m.many, m.other].filter((x): x is string => x !== undefined);
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1] ?? '')))].sort();
+}
+
+afterEach(() => {
+  locale.current = 'en';
+});
+
+describe('the catalogues', () => {
+  it('have the same keys in English and Spanish', () => {
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(Object.keys(en))('%s: every language fills the same placeholders, and plural messages have an "other" form', (key) => {
+    const source = en[key as keyof English];
+    for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
+      const m = catalogue[key];
+      expect(m, `${lang} has ${key}`).toBeDefined();
+      if (m === undefined) continue;
+      expect(typeof m, `${lang}: ${key} is plural in both or in neither`).toBe(typeof source);
+      if (typeof m !== 'string') expect(m.other, `${lang}: ${key}.other`).toBeTruthy();
+      // A plural message may leave {count} out of a form ("the hand" for one).
+      const want = placeholders(source).filter((p) => typeof source === 'string' || p !== 'count');
+      expect(
+        placeholders(m).filter((p) => typeof source === 'string' || p !== 'count'),
+        `${lang}: ${key}`,
+      ).toEqual(want);
+      if (lang !== 'en' && !PROPER_NAMES.has(key) && typeof m === 'string' && /\p{L}{3,}\s\p{L}{3,}/u.test(m)) expect(m, `${key} is translated`).not.toBe(source);
+    }
+  });
+
+  it('does not type-check with a key missing or one too many', () => {
+    const { 'app.title': _dropped, ...rest } = es;
+    // @ts-expect-error a catalogue without 'app.title' is not a translation
+    const missing: Translation<English> = rest;
+    // @ts-expect-error a key English does not have
+    const extra: Translation<English> = { ...es, 'app.nonsense': 'x' };
+    // @ts-expect-error a plural message given as a plain string
+    const flat: Translation<English> = { ...es, 'common.seconds': 'segundos' };
+    expect([missing, extra, flat].length).toBe(3);
+  });
+});
+
+describe('t', () => {
+  it('fills placeholders and picks plural forms by the language’s rules', async () => {
+    expect(t('common.seconds', { count: 1 })).toBe('1 second');
+    expect(t('common.seconds', { count: 15 })).toBe('15 seconds');
+    expect(t('sheet.won', { name: 'Ada' })).toBe('Ada won');
+    await useLanguage('es');
+    expect(t('common.seconds', { count: 1 })).toBe('1 segundo');
+    expect(t('common.seconds', { count: 0 })).toBe('0 segundos');
+    expect(t('sheet.won', { name: 'Ada' })).toBe('Ganó Ada');
+  });
+
+  it('writes numbers the language’s way', async () => {
+    expect(formatNumber(12345.5)).toBe('12,345.5');
+    await useLanguage('es');
+    expect(formatNumber(12345.5)).toBe('12.345,5');
+    expect(t('common.seat', { n: 12345 })).toBe('Asiento 12.345');
+  });
+
+  it('splits a message at its placeholders for markup of its own', () => {
+    expect(tParts('how.3')[1]).toEqual({ slot: 'spinner' });
+    expect(tParts('how.3')[0]).toEqual({ text: 'The first double is the ' });
+  });
+
+  it('says the table in Spanish: tiles, ends, events', async () => {
+    const rules = resolveRules({ players: 3 });
+    if (!rules.ok) throw new Error('rules');
+    await useLanguage('es');
+    expect(tileLabel('6-6')).toBe('doble seis');
+    expect(tileLabel('0-4')).toBe('blanca–cuatro');
+    expect(describeEvent({ type: 'play', seat: 1, tile: '5-5', end: null, count: 10, scored: 10 }, rules.value, ['Rosa', 'Ada', 'Basil'], 0)).toBe(
+      'Ada jugó doble cinco de salida. Cuenta 10. Ada suma 10 puntos.',
+    );
+    expect(describeEvent({ type: 'draw', seat: 0 }, rules.value, ['Rosa', 'Ada', 'Basil'], 0)).toBe('Robaste una ficha.');
+  });
+});
+
+describe('the language of a new visitor', () => {
+  it('is the first of the browser’s languages the client speaks', () => {
+    expect(pickLanguage(['es-ES', 'en'])).toBe('es');
+    expect(pickLanguage(['fr-FR', 'es-MX'])).toBe('es');
+    expect(pickLanguage(['en-GB', 'es'])).toBe('en');
+    expect(pickLanguage(['de'])).toBe('en');
+    expect(pickLanguage([])).toBe('en');
+  });
+});
