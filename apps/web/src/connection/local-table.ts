@@ -132,6 +132,9 @@ export class LocalTable {
         case 'openTablesChanged':
           // A practice table is never among the open tables.
           break;
+        case 'archive':
+          // The server's archive is for games played there; a practice game's records stay in this browser (`records()`).
+          break;
       }
     }
     return doc;
