@@ -9,6 +9,7 @@ import { TestClient, createTable, guest } from './support/client.ts';
 import { type RunningHaproxy, checkConfig, haproxyBinary, localConfig, startHaproxy } from './support/haproxy.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
 import { redisStore, uniquePrefix } from './support/redis.ts';
+import { reconnectingGame } from './support/table.ts';
 import { until } from './support/until.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
@@ -175,20 +176,7 @@ describe('HAProxy with deploy/haproxy.cfg in front of two nodes', () => {
 
   // Last: it stops node1.
   it('SIGTERM drains node1: /readyz takes it out of HAProxy, its player moves to node2 through the balancer, and the game finishes', async () => {
-    const ada = await guest(url, 'Ada');
-    const bob = await guest(url, 'Bob');
-    const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
-    const a = await TestClient.connect(url, ada.token, { reconnection: true });
-    clients.push(a);
-    await a.join(tableId);
-    const b = await TestClient.connect(url, bob.token, { reconnection: true });
-    clients.push(b);
-    await b.join(tableId);
-    a.rejoin = tableId;
-    b.rejoin = tableId;
-    expect((await a.request('table:start', { tableId })).ok).toBe(true);
-    a.play();
-    b.play();
+    const { a, b } = await reconnectingGame(url, clients);
     await a.waitForState((s) => s.view !== null && s.view.status === 'playing' && (s.view.hand?.log.length ?? 0) >= 6);
 
     const node1 = nodes[0]!;

@@ -2,9 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { type GameRecord, replayRecord } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TestClient, createTable, guest } from './support/client.ts';
+import type { TestClient } from './support/client.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
 import { redisStore, uniquePrefix } from './support/redis.ts';
+import { reconnectingGame } from './support/table.ts';
 
 /** The server as its own process (what `pnpm start` runs) on `port`, resolved once it listens. */
 async function spawnServer(port: number, prefix: string, botDelayMs: number): Promise<ChildProcess> {
@@ -29,19 +30,7 @@ describe('a server process killed mid-game', () => {
     const first = await spawnServer(port, prefix, 0);
     children.push(first);
 
-    const ada = await guest(url, 'Ada');
-    const bob = await guest(url, 'Bob');
-    const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
-    const a = await TestClient.connect(url, ada.token, { reconnection: true });
-    const b = await TestClient.connect(url, bob.token, { reconnection: true });
-    clients.push(a, b);
-    await a.join(tableId);
-    await b.join(tableId);
-    a.rejoin = tableId;
-    b.rejoin = tableId;
-    expect((await a.request('table:start', { tableId })).ok).toBe(true);
-    a.play();
-    b.play();
+    const { tableId, a, b } = await reconnectingGame(url, clients);
     // Killed wherever the game is once the first hand is well under way (its next step waits in Redis).
     const midHand = (s: TableState): boolean => {
       const v = s.view;

@@ -44,3 +44,28 @@ export async function adaAndBob(
   await b.join(tableId);
   return { tableId, a, b, ada, bob };
 }
+
+/**
+ * Ada and Bob at a new three-player table on `url` (an easy computer player in the last seat),
+ * each on a client that reconnects by itself and rejoins the table, the game started and both
+ * playing it: the set-up of the tests that take a node away mid-game. The clients are pushed to
+ * `clients` (the caller's, to close).
+ */
+export async function reconnectingGame(url: string, clients: TestClient[]): Promise<{ tableId: TableId; a: TestClient; b: TestClient }> {
+  const ada = await guest(url, 'Ada');
+  const bob = await guest(url, 'Bob');
+  const { tableId } = await createTable(url, ada.token, { players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }]);
+  const a = await TestClient.connect(url, ada.token, { reconnection: true });
+  clients.push(a);
+  await a.join(tableId);
+  const b = await TestClient.connect(url, bob.token, { reconnection: true });
+  clients.push(b);
+  await b.join(tableId);
+  a.rejoin = tableId;
+  b.rejoin = tableId;
+  const started = await a.request('table:start', { tableId });
+  if (!started.ok) throw new Error(`start refused: ${started.error.message}`);
+  a.play();
+  b.play();
+  return { tableId, a, b };
+}
