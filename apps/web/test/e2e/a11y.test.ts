@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playUntil, startPractice, tapMove } from './driver.ts';
 import { axe, axeProblems } from './axe.ts';
-import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, startHarness } from './harness.ts';
+import { DESKTOP, PHONE, browserTestsWanted, newPage, suiteHarness } from './harness.ts';
 import { person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
 
 /**
@@ -15,13 +15,7 @@ const SIZES = [
 ] as const;
 
 describe.runIf(browserTestsWanted())('accessibility of the practice screens', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   it('finds what is wrong (the check can fail)', async () => {
     const page = await newPage(h, PHONE);
@@ -81,13 +75,7 @@ describe.runIf(browserTestsWanted())('accessibility of the practice screens', ()
 });
 
 describe.runIf(browserTestsWanted())('accessibility online: the waiting room, and a reload', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startOnlineHarness('web-a11y');
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness(() => startOnlineHarness('web-a11y'));
 
   it('does not say the old moves again after a reload', async () => {
     const page = await person(h, DESKTOP);

@@ -4,13 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSA, archived } from '../archive/fixtures.ts';
 import { playedRecord } from '../archive/records.ts';
-import { DESKTOP, browserTestsWanted, builtClient, launchBrowser } from './harness.ts';
-
-declare global {
-  interface Window {
-    __archiveViolations: string[];
-  }
-}
+import { DESKTOP, browserTestsWanted, builtClient, launchBrowser, watchPolicy } from './harness.ts';
 
 /**
  * The archive's pages against the real server (its archive API and its security headers, the
@@ -48,15 +42,7 @@ describe.runIf(browserTestsWanted())('the archive pages on the game server', () 
   it('lists, opens, replays and analyses archived games under the server’s headers', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', acceptDownloads: true });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.addInitScript(() => {
-      window.__archiveViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__archiveViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
+    const watch = await watchPolicy(page);
     const response = await page.goto(`${url}/p/${ROSA}`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('heading', { name: 'Rosa’s games' }).waitFor();
@@ -85,8 +71,8 @@ describe.runIf(browserTestsWanted())('the archive pages on the game server', () 
     const fromServer: unknown = await page.evaluate(async (path) => (await fetch(path)).json() as Promise<unknown>, `/api/tables/${games[3]?.tableId}/games/1/record`);
     expect(fromServer).toEqual(games[3]?.record);
 
-    expect(await page.evaluate(() => window.__archiveViolations)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await watch.violations()).toEqual([]);
+    expect(watch.errors).toEqual([]);
     await context.close();
   }, 90_000);
 });

@@ -1,13 +1,13 @@
 import { formatTile } from '@fives/engine';
 import type { GameSummary } from '@fives/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyseGame } from '../../src/archive/analysis.ts';
 import { DEPTHS } from '../../src/archive/depth.ts';
 import { replayOf } from '../../src/archive/replay.ts';
 import { finishedBlunder, playedRecord } from '../archive/records.ts';
 import { ROSA, archived, pageOf, profileOf, rosasGames } from '../archive/fixtures.ts';
-import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /**
  * The archive's pages in Chromium, against the built app with the API answered by
@@ -15,18 +15,11 @@ import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startH
  * the analysis of a known blunder in both views; a player's page a keyset page at a time.
  */
 describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
-  let h: Harness;
+  const h = suiteHarness();
   const game = archived('replay01', 1, playedRecord({ preset: 'allFives', players: 2 }, 'archive-e2e'), '2026-11-30T10:00:00.000Z');
   const blunder = archived('blunder1', 1, finishedBlunder(), '2026-11-30T11:00:00.000Z');
   const games: GameSummary[] = rosasGames(45);
   const pages: (string | null)[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
 
   async function serve(page: Page): Promise<void> {
     const notFound = { status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'game/not_found', message: 'no such game' } }) };

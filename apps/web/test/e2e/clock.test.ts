@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playUntil, tapMove } from './driver.ts';
-import { type Harness, PHONE, browserTestsWanted } from './harness.ts';
+import { PHONE, browserTestsWanted, suiteHarness } from './harness.ts';
 import { person, sayName, startOnlineHarness } from './online-harness.ts';
 
 /**
@@ -9,13 +9,7 @@ import { person, sayName, startOnlineHarness } from './online-harness.ts';
  * when the player's timed turn comes, the panel gives way without being closed.
  */
 describe.runIf(browserTestsWanted())('the turn clock and the end-of-hand panel', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startOnlineHarness('web-clock', 1500);
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness(() => startOnlineHarness('web-clock', 1500));
 
   it('takes the panel away when the next hand is dealt and the timed turn is the player’s', async () => {
     const page = await person(h, PHONE);

@@ -1,18 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { MemoryTableStore, build as buildServer } from '@fives/server';
-import { type Browser, chromium } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playUntil, startPractice, tapMove } from './driver.ts';
-import { PHONE, ROOT, browserTestsWanted } from './harness.ts';
-
-declare global {
-  interface Window {
-    __violations: string[];
-  }
-}
+import { PHONE, browserTestsWanted, builtClient, launchBrowser, watchPolicy } from './harness.ts';
 
 /**
  * The built client, served by the game server itself with its security headers (the content
@@ -21,38 +12,26 @@ declare global {
  * policy violation.
  */
 describe.runIf(browserTestsWanted())('the web client under the server’s security headers', () => {
-  let outDir: string;
+  let own: { dir: string; own: boolean };
   let server: Awaited<ReturnType<typeof buildServer>>;
   let url: string;
   let browser: Browser;
   beforeAll(async () => {
-    outDir = await mkdtemp(path.join(tmpdir(), 'fives-web-csp-'));
-    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    server = await buildServer({ store: new MemoryTableStore(), secret: 'web-csp-secret-0123456789', logger: false, webRoot: outDir });
+    own = await builtClient();
+    server = await buildServer({ store: new MemoryTableStore(), secret: 'web-csp-secret-0123456789', logger: false, webRoot: own.dir });
     url = await server.listen({ port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    await rm(outDir, { recursive: true, force: true });
+    if (own?.own) await rm(own.dir, { recursive: true, force: true });
   });
 
   it('plays a practice hand with no content security policy violation', async () => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', hasTouch: true });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.addInitScript(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
+    const watch = await watchPolicy(page);
     const response = await page.goto(`${url}/?seed=csp&delay=0`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await startPractice(page, 2);
@@ -72,8 +51,8 @@ describe.runIf(browserTestsWanted())('the web client under the server’s securi
       return { api, ws };
     });
     expect(reached).toEqual({ api: true, ws: true });
-    expect(await page.evaluate(() => window.__violations)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await watch.violations()).toEqual([]);
+    expect(watch.errors).toEqual([]);
     await context.close();
   }, 60_000);
 });

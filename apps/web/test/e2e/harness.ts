@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -76,6 +76,33 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * One harness for a test file's suite: started before its tests, closed after them. The suite
+ * reads it as if it were the harness itself (a test that runs before it started fails saying so).
+ */
+export function suiteHarness(start: () => Promise<Harness> = startHarness): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await start();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): Harness => {
+    if (!started) throw new Error('the browser harness has not started (its beforeAll failed or has not run)');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get browser() {
+      return current().browser;
+    },
+    close: () => current().close(),
+  };
+}
+
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const SMALL_PHONE = { width: 320, height: 568 } as const;
@@ -96,6 +123,32 @@ export function watchErrors(p: Page): Page & { errors: string[] } {
   const page = Object.assign(p, { errors: [] as string[] });
   page.on('pageerror', (e) => page.errors.push(String(e)));
   return page;
+}
+
+declare global {
+  interface Window {
+    __policyViolations: string[];
+  }
+}
+
+/** What a page under the server's security headers must not produce: errors, and content security policy violations. */
+export interface PolicyWatch {
+  readonly errors: string[];
+  violations(): Promise<string[]>;
+}
+
+/** Collects the page's uncaught and console errors and the policy violations it reports (from its first script on). */
+export async function watchPolicy(page: Page): Promise<PolicyWatch> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript(() => {
+    window.__policyViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__policyViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return { errors, violations: () => page.evaluate(() => window.__policyViolations) };
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /** A Spanish browser gets the Spanish page; the switch in the settings changes it, and it is remembered. */
 describe.runIf(browserTestsWanted())('the page in the browser’s language', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   it('speaks Spanish to a Spanish browser, down to <html lang>, and switches to English when asked', async () => {
     const page = await newPage(h, PHONE, '', false, 'es-ES');

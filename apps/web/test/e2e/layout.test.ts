@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playUntil, startPractice, tapMove } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /**
  * The layout in a real browser over whole long hands, at the sizes of issue 15: after every
@@ -43,13 +43,7 @@ function picture(page: Page): Promise<Picture> {
 const apart = (a: Box, b: Box): boolean => a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
 
 describe.runIf(browserTestsWanted())('the layout over long hands in Chromium', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   for (const [size, name] of [
     [SMALL_PHONE, '320'],

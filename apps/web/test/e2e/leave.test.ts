@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, PHONE, browserTestsWanted, shot } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, browserTestsWanted, shot, suiteHarness } from './harness.ts';
 import { person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
 
 /** Issue 15, point 4: leaving a game under way asks first, and the lobby offers the way back while the seat is the player's. */
 describe.runIf(browserTestsWanted())('leaving an online game and coming back', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    // A long pause between hands: while the player is away the stand-in cannot play the game to its end.
-    h = await startOnlineHarness('web-leave', 60_000);
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  // A long pause between hands: while the player is away the stand-in cannot play the game to its end.
+  const h = suiteHarness(() => startOnlineHarness('web-leave', 60_000));
 
   it('asks before leaving, and the lobby returns the player to their seat', async () => {
     const page = await person(h, PHONE);

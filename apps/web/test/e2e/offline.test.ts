@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPractice, tapMove, waitForTurn } from './driver.ts';
-import { type Harness, PHONE, browserTestsWanted, newPage, startHarness } from './harness.ts';
+import { PHONE, browserTestsWanted, newPage, suiteHarness } from './harness.ts';
 
 /**
  * Installable, and practice with no network (issue 15, point 10): the page names its manifest,
@@ -8,13 +8,7 @@ import { type Harness, PHONE, browserTestsWanted, newPage, startHarness } from '
  * reload still opens the app — from the worker — where a practice game starts and a move is played.
  */
 describe.runIf(browserTestsWanted())('the client with no network', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   it('has a manifest with icons a phone can install from', async () => {
     const page = await newPage(h, PHONE);

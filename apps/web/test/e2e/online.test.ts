@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyMove, playUntil, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, browserTestsWanted, shot, watchErrors } from './harness.ts';
+import { DESKTOP, PHONE, browserTestsWanted, shot, watchErrors, suiteHarness } from './harness.ts';
 import { gateSocket, person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
 
 /**
@@ -10,13 +10,7 @@ import { gateSocket, person, playNowOnline, sayName, startOnlineHarness } from '
  * spectator; a second tab. The server serves the built client, so `/t/<id>` loads the app.
  */
 describe.runIf(browserTestsWanted())('online play in Chromium', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startOnlineHarness('web-online');
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness(() => startOnlineHarness('web-online'));
 
   const tilesOf = (page: Page): Promise<(string | null)[]> => page.locator('.hand .tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-tile')));
 

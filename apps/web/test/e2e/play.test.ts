@@ -1,9 +1,9 @@
 import { legalActions, view } from '@fives/engine';
 import { type TableDoc, fromStored } from '@fives/table';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Turn, countLogLines, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /** The practice table's document as the page keeps it, read back as the page reads it. */
 async function storedDoc(page: Page): Promise<TableDoc> {
@@ -33,13 +33,7 @@ function countedRight(doc: TableDoc): boolean {
  * taps, drags, keys — against the offline practice table. Seeds make every run the same game.
  */
 describe.runIf(browserTestsWanted())('the table in Chromium', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   it('plays a whole two-player hand by tapping on a phone', async () => {
     const page = await newPage(h, PHONE, '?seed=tap-2&delay=0');

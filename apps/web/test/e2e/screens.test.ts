@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fourArms, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
+import { DESKTOP, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /**
  * The screens in a real browser, at phone and desktop sizes: the lobby, tables of two, three
  * and four with four-armed layouts, and a game's end. Each saves a screenshot to look at.
  */
 describe.runIf(browserTestsWanted())('the table in Chromium', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   it('shows the lobby on a phone and a desktop', async () => {
     for (const [size, name] of [

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPractice, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, type Harness, browserTestsWanted, newPage, startHarness } from './harness.ts';
+import { DESKTOP, browserTestsWanted, newPage, suiteHarness } from './harness.ts';
 
 /** Issue 15, point 8: the tab's title and icon say when it is the player's turn, for a player looking at another tab. */
 describe.runIf(browserTestsWanted())('the tab on the player’s turn', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = suiteHarness();
 
   const YOURS = 'Your turn — All Fives';
   const PLAIN = 'All Fives — dominoes';
