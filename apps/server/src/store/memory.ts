@@ -8,7 +8,7 @@ import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { CommitSeen, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
 import { fromStored, toStored } from '@fives/table';
 
 export interface MemoryStoreOptions {
@@ -65,13 +65,7 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(
-    next: TableDoc,
-    append?: RecordAppend,
-    stepAt: number | null = null,
-    seen?: CommitSeen,
-    finished?: { readonly entry: FinishedEntry; readonly at: number },
-  ): Promise<boolean> {
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean> {
     if (this.versions.get(next.id) !== next.version - 1) return false;
     this.put(next, stepAt);
     if (finished !== undefined) {

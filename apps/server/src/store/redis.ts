@@ -9,7 +9,7 @@ import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-re
 import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { CommitSeen, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
 import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
 /**
@@ -248,13 +248,7 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
   }
 
-  async commit(
-    next: TableDoc,
-    append?: RecordAppend,
-    stepAt: number | null = null,
-    seen?: CommitSeen,
-    finished?: { readonly entry: FinishedEntry; readonly at: number },
-  ): Promise<boolean> {
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean> {
     const game = append?.game ?? next.game;
     // The finished game is the table's current one: the script's job key uses its game field.
     if (finished !== undefined && finished.entry.summary.game !== next.game)

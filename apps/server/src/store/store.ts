@@ -34,6 +34,12 @@ export interface FinishedEntry {
   readonly rulesInput: RulesInput;
 }
 
+/** The game a commit finishes: its outbox entry, and when its archive job falls due. */
+export interface FinishedGame {
+  readonly entry: FinishedEntry;
+  readonly at: number;
+}
+
 /** What a create did: made the table, or found its id or its code already in use. */
 export type Created = 'created' | 'idTaken' | 'codeTaken';
 
@@ -69,7 +75,7 @@ export interface TableStore {
    * table first. `seen`, when given, is told what the write saw (`CommitSeen`). `finished`, when
    * the change finished a game: kept until archived, and its archive job set due at `finished.at`.
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: { readonly entry: FinishedEntry; readonly at: number }): Promise<boolean>;
+  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean>;
   /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
   finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
   /**
