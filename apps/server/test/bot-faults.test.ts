@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { GameApp } from '../src/app.ts';
 import { BotThreads } from './support/bot-threads.ts';
 import { metric } from './support/bot-table.ts';
-import type { TestClient } from './support/client.ts';
-import { type TestServer, startServer } from './support/server.ts';
-import { startedTable } from './support/table.ts';
+import { expertTablesPerTest } from './support/expert-tables.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -13,29 +12,20 @@ import { until } from './support/until.ts';
  * (playing greedily) against experts.
  */
 describe('bot threads that fail', () => {
-  let server: TestServer | null = null;
-  let clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients) c.close();
-    clients = [];
-    await server?.close();
-    server = null;
-  });
+  const tables = expertTablesPerTest();
 
-  async function expertTable(threads: BotThreads, extra: { botThinkMarginMs?: number } = {}): Promise<{ versionNow: () => Promise<number> }> {
-    server = await startServer({ seed: 'bot-faults', ...threads.options, ...extra });
-    const table = await startedTable(server.url, { preset: 'muggins', players: 3 }, 1, 'expert');
-    clients = table.clients;
-    clients[0]!.play();
-    const app = server.app;
-    return { versionNow: async () => (await app.store.load(table.tableId))?.version ?? 0 };
+  async function expertTable(threads: BotThreads, extra: { botThinkMarginMs?: number } = {}): Promise<{ app: GameApp; versionNow: () => Promise<number> }> {
+    const table = await tables.start({ seed: 'bot-faults', ...threads.options, ...extra }, 3, 1);
+    table.clients[0]!.play();
+    const app = table.server.app;
+    return { app, versionNow: async () => (await app.store.load(table.tableId))?.version ?? 0 };
   }
 
   it('a thread that throws is replaced and the move thought again on the new one', async () => {
     const threads = new BotThreads();
     threads.next('throws');
     const table = await expertTable(threads);
-    const app = server!.app;
+    const { app } = table;
     await until('a thread threw and a thought landed after it', async () => (await metric(app, 'fives_bot_decisions_total{where="pool"}')) >= 2, 600);
     expect(await metric(app, 'fives_bot_worker_failures_total{failure="threw"}')).toBe(1);
     expect(await metric(app, 'fives_bot_fallbacks_total')).toBe(0);
@@ -47,7 +37,7 @@ describe('bot threads that fail', () => {
     const threads = new BotThreads();
     threads.next('throws', 3);
     const table = await expertTable(threads);
-    const app = server!.app;
+    const { app } = table;
     await until('a fallback', async () => (await metric(app, 'fives_bot_fallbacks_total')) >= 1, 600);
     expect(await metric(app, 'fives_bot_worker_failures_total{failure="threw"}')).toBe(3);
     const v = await table.versionNow();
@@ -58,7 +48,7 @@ describe('bot threads that fail', () => {
     const threads = new BotThreads();
     threads.next('hangs');
     const table = await expertTable(threads, { botThinkMarginMs: 4000 });
-    const app = server!.app;
+    const { app } = table;
     await until('a hung thread, then a thought', async () => (await metric(app, 'fives_bot_decisions_total{where="pool"}')) >= 2, 600);
     expect(await metric(app, 'fives_bot_worker_failures_total{failure="hung"}')).toBe(1);
     const v = await table.versionNow();

@@ -1,12 +1,10 @@
 import { legalActions, type TableView } from '@fives/engine';
 import { toWireAction } from '@fives/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BotThreads } from './support/bot-threads.ts';
 import { metric, missBeforeTheBot } from './support/bot-table.ts';
-import type { TestClient } from './support/client.ts';
 import { FakeClock } from './support/clock.ts';
-import { type TestServer, startServer } from './support/server.ts';
-import { startedTable } from './support/table.ts';
+import { expertTablesPerTest } from './support/expert-tables.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -15,21 +13,13 @@ import { until } from './support/until.ts';
  * on around it — the order of events is what is asserted, never a time.
  */
 describe('computer players think off the event loop', () => {
-  let server: TestServer | null = null;
-  let clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients) c.close();
-    clients = [];
-    await server?.close();
-    server = null;
-  });
+  const tables = expertTablesPerTest();
 
   it('a person moves while a computer player thinks: its answer, thought on the old version, is dropped, and it thinks again', async () => {
     const threads = new BotThreads();
-    server = await startServer({ seed: 'think-race', ...threads.options });
-    const table = await startedTable(server.url, { preset: 'muggins', players: 3 }, 2, 'expert');
-    clients = table.clients;
-    const app = server.app;
+    const table = await tables.start({ seed: 'think-race', ...threads.options }, 3, 2);
+    const { clients } = table;
+    const app = table.server.app;
     const version = await missBeforeTheBot(app, table.tableId, clients, threads);
     const startedBefore = threads.started;
     // Seat 0 calls the Muggins seat 1 gave away, while seat 2's thread is still on it.
@@ -52,10 +42,9 @@ describe('computer players think off the event loop', () => {
   it('the Muggins window closes mid-thought: no late call is made, and the computer player still moves on the version it thought about', async () => {
     const threads = new BotThreads();
     const clock = new FakeClock();
-    server = await startServer({ seed: 'think-muggins', now: clock.now, mugginsWindowMs: 5000, ...threads.options });
-    const table = await startedTable(server.url, { preset: 'muggins', players: 3 }, 2, 'expert');
-    clients = table.clients;
-    const app = server.app;
+    const table = await tables.start({ seed: 'think-muggins', now: clock.now, mugginsWindowMs: 5000, ...threads.options }, 3, 2);
+    const { clients } = table;
+    const app = table.server.app;
     const version = await missBeforeTheBot(app, table.tableId, clients, threads);
     const missedAt = (await app.store.load(table.tableId))!.state!.hand!.log.length;
     clock.advance(5001);
@@ -71,18 +60,14 @@ describe('computer players think off the event loop', () => {
 
   it("every bot thread busy: a person's move at another table is answered while the search still runs, and that search then lands", async () => {
     const threads = new BotThreads();
-    server = await startServer({ seed: 'think-busy', ...threads.options });
-    const url = server.url;
-    const app = server.app;
     threads.next('holds');
-    const bots = await startedTable(url, { preset: 'muggins', players: 2 }, 1, 'expert');
-    clients.push(...bots.clients);
+    const bots = await tables.start({ seed: 'think-busy', ...threads.options }, 2, 1);
+    const app = bots.server.app;
     bots.clients[0]!.play();
     // The node's only thread is on one of that table's decisions, and stays there.
     await threads.untilHeld();
     const heldAt = (await app.store.load(bots.tableId))!.version;
-    const people = await startedTable(url, { preset: 'muggins', players: 2 }, 2);
-    clients.push(...people.clients);
+    const people = await tables.table(2, 2);
     for (let moves = 0; moves < 6; moves++) {
       const s = people.clients[0]!.state!;
       const mover = people.clients[(s.view as TableView).hand!.turn]!;
