@@ -1,10 +1,9 @@
-import { readFile, rm } from 'node:fs/promises';
-import { MemoryTableStore, build as buildServer } from '@fives/server';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { ROSA, archived } from '../archive/fixtures.ts';
 import { playedRecord } from '../archive/records.ts';
-import { DESKTOP, browserTestsWanted, builtClient, launchBrowser, watchPolicy } from './harness.ts';
+import { DESKTOP, browserTestsWanted, watchPolicy } from './harness.ts';
+import { suiteServedClient } from './served-harness.ts';
 
 /**
  * The archive's pages against the real server (its archive API and its security headers, the
@@ -13,10 +12,6 @@ import { DESKTOP, browserTestsWanted, builtClient, launchBrowser, watchPolicy } 
  * downloads, with no policy violation and no error.
  */
 describe.runIf(browserTestsWanted())('the archive pages on the game server', () => {
-  let server: Awaited<ReturnType<typeof buildServer>>;
-  let url: string;
-  let browser: Browser;
-  let own: { dir: string; own: boolean };
   const games = Array.from({ length: 25 }, (_, i) =>
     archived(
       `srv${String(i).padStart(5, '0')}`,
@@ -26,24 +21,15 @@ describe.runIf(browserTestsWanted())('the archive pages on the game server', () 
     ),
   );
 
-  beforeAll(async () => {
-    own = await builtClient();
-    server = await buildServer({ store: new MemoryTableStore(), secret: 'web-archive-secret-0123456789', logger: false, webRoot: own.dir });
+  const served = suiteServedClient('web-archive-secret-0123456789', async (server) => {
     for (const g of games) await server.archive.write(g);
-    url = await server.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (own?.own) await rm(own.dir, { recursive: true, force: true });
   });
 
   it('lists, opens, replays and analyses archived games under the server’s headers', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', acceptDownloads: true });
+    const context = await served.browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', acceptDownloads: true });
     const page = await context.newPage();
     const watch = await watchPolicy(page);
-    const response = await page.goto(`${url}/p/${ROSA}`);
+    const response = await page.goto(`${served.url}/p/${ROSA}`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('heading', { name: 'Rosa’s games' }).waitFor();
     expect(await page.locator('[data-games-wins]').textContent()).toMatch(/^25 games, \d+ wins?$/);

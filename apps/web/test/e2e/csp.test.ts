@@ -1,9 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { MemoryTableStore, build as buildServer } from '@fives/server';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playUntil, startPractice, tapMove } from './driver.ts';
-import { PHONE, browserTestsWanted, builtClient, launchBrowser, watchPolicy } from './harness.ts';
+import { PHONE, browserTestsWanted, watchPolicy } from './harness.ts';
+import { suiteServedClient } from './served-harness.ts';
 
 /**
  * The built client, served by the game server itself with its security headers (the content
@@ -12,27 +10,13 @@ import { PHONE, browserTestsWanted, builtClient, launchBrowser, watchPolicy } fr
  * policy violation.
  */
 describe.runIf(browserTestsWanted())('the web client under the server’s security headers', () => {
-  let own: { dir: string; own: boolean };
-  let server: Awaited<ReturnType<typeof buildServer>>;
-  let url: string;
-  let browser: Browser;
-  beforeAll(async () => {
-    own = await builtClient();
-    server = await buildServer({ store: new MemoryTableStore(), secret: 'web-csp-secret-0123456789', logger: false, webRoot: own.dir });
-    url = await server.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (own?.own) await rm(own.dir, { recursive: true, force: true });
-  });
+  const served = suiteServedClient('web-csp-secret-0123456789');
 
   it('plays a practice hand with no content security policy violation', async () => {
-    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', hasTouch: true });
+    const context = await served.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', hasTouch: true });
     const page = await context.newPage();
     const watch = await watchPolicy(page);
-    const response = await page.goto(`${url}/?seed=csp&delay=0`);
+    const response = await page.goto(`${served.url}/?seed=csp&delay=0`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await startPractice(page, 2);
     expect(await page.locator('.hand .tile').count()).toBeGreaterThan(0);
