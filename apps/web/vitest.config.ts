@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/e2e/global-build.ts'],
     environment: 'node',
+    // Tests against a real server wait on computer players; a busy machine (CI beside other work) slows them several times over.
+    testTimeout: 30_000,
   },
 });

@@ -25,7 +25,7 @@ function until(conn: OnlineConnection, test: (s: ClientState) => boolean, what: 
     const timer = setTimeout(() => {
       stop?.();
       reject(new Error(`timed out waiting for ${what}: ${JSON.stringify({ ...conn.state, table: conn.state.table?.summary ?? null })}`));
-    }, 4000);
+    }, 15_000);
     stop = conn.subscribe((s) => {
       if (!test(s)) return;
       clearTimeout(timer);
@@ -152,6 +152,43 @@ describe('the online connection against the real server', () => {
     expect(mine.table?.summary.turnDeadline).toBeLessThanOrEqual(Date.now() + 30_000);
     solo.send({ type: 'leaveTable' });
     await until(solo, (x) => x.table === null && x.joining === null, 'the lobby');
+  });
+
+  it('sends a move again by itself when the server was too busy for it, and says so meanwhile', async () => {
+    // The first move this socket sends is answered as a store outage would answer it (the
+    // server's side of that is in the server's outage tests); the client must not drop the move.
+    let refusedOnce = false;
+    const conn = new OnlineConnection({
+      origin: server.url,
+      storage: memoryStore(),
+      socket: (url, o) => {
+        const socket = io(url, o) as GameSocket;
+        const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => GameSocket;
+        (socket as unknown as { emit: typeof emit }).emit = (event, ...args) => {
+          if (event !== 'game:action' || refusedOnce) return emit(event, ...args);
+          refusedOnce = true;
+          const ack = args[1] as (reply: unknown) => void;
+          queueMicrotask(() => ack({ ok: false, error: { code: 'server/busy', message: 'the store cannot be reached', retryAfterMs: 20, event } }));
+          return socket;
+        };
+        return sockets[sockets.push(socket) - 1] as GameSocket;
+      },
+    });
+    open.push(conn);
+    await until(conn, (s) => s.link === 'online', 'the link');
+    conn.send({ type: 'setName', name: 'Patient' });
+    await until(conn, (s) => s.name === 'Patient' && s.link === 'online', 'the token');
+    conn.send({ type: 'playNow', setup: { ...SETUP, bots: 1, rules: { preset: 'allFives', players: 2 } } });
+    const mine = await until(conn, (x) => x.table?.view?.hand?.turn === 0 && !x.sending, 'the player’s turn');
+    const mineBefore = mine.table!.view!.hand!.log.filter((e) => 'seat' in e && e.seat === 0).length;
+    const said = until(conn, (x) => x.notice?.code === 'server/busy', 'the busy notice');
+    conn.send({ type: 'move', move: toWireAction(legalActions(mine.table!.view!)[0]!) });
+    expect((await said).notice?.message).toBe('The server is busy; your move goes again in a moment.');
+    expect(conn.state.sending).toBe(true);
+    const after = await until(conn, (x) => !x.sending, 'the answer');
+    expect(refusedOnce).toBe(true);
+    expect(after.notice).toBeNull();
+    expect(after.table!.view!.hand!.log.filter((e) => 'seat' in e && e.seat === 0).length).toBeGreaterThan(mineBefore);
   });
 
   it('names the computer players for nobody at the table, in the seats, the status line and the move log', async () => {

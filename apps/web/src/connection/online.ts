@@ -1,6 +1,6 @@
 import { type Preset, resolveRules } from '@fives/engine';
 import { type ClientEvent, type ClientMessage, type ClientResults, ErrorCode, type Reply, type TableState, invitePath, normalizeTableCode } from '@fives/protocol';
-import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
+import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, type RequestOptions, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
 import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice, type TableId, tableId } from './types.ts';
@@ -186,9 +186,12 @@ export class OnlineConnection extends StateConnection implements Connection {
           return this.set({ link: e.reason === 'io client disconnect' ? 'connecting' : 'reconnecting', sending: false });
         case 'connectError':
           return this.#connectError(e.problem?.code);
+        case 'retrying':
+          // A move the server was too busy for goes again by itself (`#move`): say so, not "try again".
+          if (e.problem.event === 'game:action') this.set({ notice: { code: e.problem.code, message: t('notice.moveRetrying') } });
+          return;
         case 'draining':
         case 'reconnected':
-        case 'retrying':
           // The client connects again by itself; `connected` joins the table, the queue and the list again.
           return;
       }
@@ -487,7 +490,9 @@ export class OnlineConnection extends StateConnection implements Connection {
     if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED() });
     this.set({ sending: true });
     // The ack comes after the state the move made, so the screen never shows the old position as playable.
-    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.set({ sending: false }));
+    // A store that cannot be reached for a moment (`server/busy`) does not lose the player's move: it is
+    // sent again, on the same version, when the server says; a table that moved meanwhile refuses it as stale.
+    this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.set({ sending: false }), { retryBusy: true });
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
@@ -531,9 +536,9 @@ export class OnlineConnection extends StateConnection implements Connection {
   }
 
   /** Sends a client event; the player's own, accepted, clears the notice (a refused one sets it, from `refused`). */
-  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void): void {
+  #request<E extends ClientEvent>(event: E, message: ClientMessage<E>, then?: (reply: Reply<ClientResults[E]>) => void, options?: RequestOptions): void {
     if (!this.#client.connected) return this.set({ notice: NOT_CONNECTED() });
-    void this.#client.request(event, message).then((answer) => this.#answered(event, answer, then));
+    void this.#client.request(event, message, options).then((answer) => this.#answered(event, answer, then));
   }
 
   #answered<E extends ClientEvent>(event: E, answer: Answer<ClientResults[E]>, then?: (reply: Reply<ClientResults[E]>) => void): void {

@@ -382,6 +382,7 @@ export const en = {
   'notice.alreadyPlaying': 'You are in a game under way: finish it, or leave it, before looking for another.',
   'notice.mugginsClosed': 'Too late to call Muggins on that count.',
   'notice.busy': 'The server is busy; try again in a moment.',
+  'notice.moveRetrying': 'The server is busy; your move goes again in a moment.',
   'notice.internal': 'Something went wrong on the server; try again.',
   'notice.refused': 'The server refused that.',
   'notice.notConnected': 'Not connected to the server: wait for it to come back, then try again.',

@@ -385,6 +385,7 @@ export const es: Translation<English> = {
   'notice.alreadyPlaying': 'Tienes una partida en curso: termínala, o déjala, antes de buscar otra.',
   'notice.mugginsClosed': 'Demasiado tarde para cantar Muggins en esa cuenta.',
   'notice.busy': 'El servidor está ocupado; inténtalo en un momento.',
+  'notice.moveRetrying': 'El servidor está ocupado; tu jugada se enviará de nuevo en un momento.',
   'notice.internal': 'Algo falló en el servidor; inténtalo de nuevo.',
   'notice.refused': 'El servidor lo rechazó.',
   'notice.notConnected': 'Sin conexión con el servidor: espera a que vuelva y prueba otra vez.',
