@@ -259,6 +259,7 @@ export const en = {
   'react.clap': '👏',
   'react.clap.name': 'Applause',
   'reactions.button': 'React',
+  'reactions.buttonWatching': 'Reactions',
   'reactions.title': 'Quick reactions',
   'reactions.mutePlayer': 'Mute {name}',
   'reactions.said': '{name}: {reaction}',

@@ -262,6 +262,7 @@ export const es: Translation<English> = {
   'react.clap': '👏',
   'react.clap.name': 'Aplausos',
   'reactions.button': 'Reaccionar',
+  'reactions.buttonWatching': 'Reacciones',
   'reactions.title': 'Reacciones rápidas',
   'reactions.mutePlayer': 'Silenciar a {name}',
   'reactions.said': '{name}: {reaction}',
