@@ -91,8 +91,7 @@ describe.runIf(browserTestsWanted())('quick reactions in Chromium', () => {
     await react(ada, 'Thumbs up');
     await ada.locator('#seat-0 .bubble', { hasText: '👍' }).waitFor();
     await react(bob, 'Oops');
-    await bob.locator('#seat-1 .bubble', { hasText: 'Oops' }).waitFor();
-    await ada.locator('#seat-1 .bubble', { hasText: 'Oops' }).waitFor();
+    await Promise.all([bob, ada].map((p) => p.locator('#seat-1 .bubble', { hasText: 'Oops' }).waitFor()));
     expect(await bob.locator('#seat-0 .bubble').count()).toBe(0);
     expect(await log(bob)).not.toContain('Ada: Thumbs up');
     expect(await log(ada)).toContain('Bob: Oops');
