@@ -312,6 +312,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     lobby,
     signer,
     now,
+    reactions: { rates: store.rates, rule: limits.reactions },
     socketOptions: { allowRequest: socketOriginCheck(origins), ...(origins.length > 0 ? { cors: { origin: [...origins], methods: ['GET', 'POST'] } } : {}) },
     observe: (event, ms, refused) => {
       if (event === 'game:action') trust.moveSeconds.observe(ms / 1000);

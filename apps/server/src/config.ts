@@ -84,6 +84,7 @@ function limits(env: NodeJS.ProcessEnv): Limits {
     queueJoins: rate(env, 'RATE_QUEUE_JOINS', d.queueJoins),
     guests: rate(env, 'RATE_GUESTS', d.guests),
     codeLookups: rate(env, 'RATE_CODE_LOOKUPS', d.codeLookups),
+    reactions: rate(env, 'RATE_REACTIONS', d.reactions),
     addressSockets: int(env, 'SOCKETS_PER_ADDRESS', d.addressSockets),
     idleMs: int(env, 'IDLE_SECONDS', d.idleMs / SECOND) * SECOND,
   };

@@ -19,6 +19,8 @@ const LIMITS: Limits = {
   queueJoins: { limit: 60, windowMs: 10 * MINUTE },
   guests: { limit: 30, windowMs: 10 * MINUTE },
   codeLookups: { limit: 30, windowMs: 10 * MINUTE },
+  // A few at a time, as people react at a table; a flurry would drown the game.
+  reactions: { limit: 5, windowMs: 30 * SECOND },
   addressSockets: 50,
   idleMs: 2 * MINUTE,
   floodDisconnect: 200,

@@ -315,6 +315,30 @@ describe('the online connection against the real server', () => {
     await until(watcher, (s) => s.notice?.code === 'table/not_seated', 'no moves for spectators');
   });
 
+  it('sends quick reactions that everyone at the table hears, refuses a spectator’s and too many in words, and forgets them on leaving', async () => {
+    const p = await named('Cheery');
+    p.send({ type: 'playNow', setup: SETUP });
+    const t = await until(p, (s) => s.table?.summary.phase === 'playing', 'a game');
+    const watcher = connect();
+    watcher.send({ type: 'joinTable', table: t.table!.summary.id });
+    await until(watcher, (s) => s.table?.view != null, 'the spectator view');
+
+    const keys = ['nice', 'oops', 'thumbsUp', 'goodGame', 'clap'] as const;
+    for (const reaction of keys) p.send({ type: 'react', reaction });
+    const heard = await until(watcher, (s) => s.reactions.length === keys.length, 'five reactions');
+    expect(heard.reactions.map((r) => [r.seat, r.reaction])).toEqual(keys.map((k) => [0, k]));
+    expect(new Set(heard.reactions.map((r) => r.player)).size).toBe(1);
+    expect(heard.reactions.map((r) => r.id)).toEqual([...heard.reactions.map((r) => r.id)].sort((a, b) => a - b));
+    // The sixth within the window (the server's default limit is five per 30 s).
+    p.send({ type: 'react', reaction: 'wow' });
+    const limited = await until(p, (s) => s.notice?.code === 'reaction/rate_limited', 'too many reactions');
+    expect(limited.notice?.message).toBe('That is a lot of reactions: wait a few seconds before the next.');
+    watcher.send({ type: 'react', reaction: 'nice' });
+    await until(watcher, (s) => s.notice?.code === 'table/not_seated', 'no reactions from spectators');
+    p.send({ type: 'leaveTable' });
+    expect((await until(p, (s) => s.table === null, 'leaving')).reactions).toEqual([]);
+  });
+
   it('comes back to the same seat after the network drops, and hands the seat to a second tab', async () => {
     const store = memoryStore();
     const first = await named('Tabby', store);

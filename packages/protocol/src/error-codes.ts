@@ -36,6 +36,9 @@ export const ErrorCode = {
   // Queues
   /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
   alreadyPlaying: 'queue/already_playing',
+  // Reactions
+  /** Reactions come at most a few per player per while (across every node): wait `retryAfterMs`. */
+  reactionRateLimited: 'reaction/rate_limited',
   // Game actions
   stale: 'action/stale',
   notYourTurn: 'move/not_your_turn',

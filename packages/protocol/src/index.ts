@@ -8,6 +8,7 @@ export * from './actions.ts';
 export * from './table.ts';
 export * from './table-text.ts';
 export * from './messages.ts';
+export * from './reactions.ts';
 export * from './fairness.ts';
 export * from './fairness-schema.ts';
 export * from './sha256.ts';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
 import { FairnessSchema } from './fairness-schema.ts';
-import { QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
+import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
 import { BotLevelSchema, DeadlineSchema, type OpenTables, OpenTablesSchema, SeatSpecSchema, TableSummarySchema, TurnSecondsSchema } from './table.ts';
+import { REACTIONS } from './reactions.ts';
 import { RulesSchema, TableViewSchema } from './view.ts';
 
 /**
@@ -75,6 +76,11 @@ export const ClientMessageSchemas = {
   }),
   /** Stop waiting, at once. */
   'queue:leave': z.strictObject({}),
+  /**
+   * A seated person's quick reaction, one of `REACTIONS`: the table hears it as `table:reaction`.
+   * Not kept anywhere (not in the table, not in the records); limited per player.
+   */
+  'table:react': z.strictObject({ tableId: TableIdSchema, reaction: z.enum(REACTIONS) }),
 } as const;
 
 export type ClientEvent = keyof typeof ClientMessageSchemas;
@@ -122,6 +128,7 @@ export interface ClientResults {
   'lobby:watch': OpenTables;
   'queue:join': QueueStatus;
   'queue:leave': QueueLeft;
+  'table:react': Record<string, never>;
 }
 
 export type Reply<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: Problem };
@@ -168,6 +175,13 @@ export const TimeoutSchema = z.strictObject({ tableId: TableIdSchema, seat: Seat
 export type Timeout = z.output<typeof TimeoutSchema>;
 
 /**
+ * A seated person reacted (see `table:react`): to everyone at the table, the sender too. `player`
+ * lets a reader mute one person's reactions wherever they sit.
+ */
+export const ReactionSchema = z.strictObject({ tableId: TableIdSchema, seat: SeatSchema, player: PlayerIdSchema, reaction: z.enum(REACTIONS) });
+export type Reaction = z.output<typeof ReactionSchema>;
+
+/**
  * This server node is shutting down (a deploy, a scale-in): connect again now — through the load
  * balancer that lands on another node — and join the table again. The node finishes what it was
  * doing first, then closes the connection; nothing sent before this message is lost.
@@ -180,6 +194,7 @@ export const ServerMessageSchemas = {
   'table:presence': PresenceSchema,
   'table:detached': DetachedSchema,
   'table:timeout': TimeoutSchema,
+  'table:reaction': ReactionSchema,
   'queue:status': QueueStatusSchema,
   'queue:matched': QueueMatchedSchema,
   'lobby:tables': OpenTablesSchema,
@@ -195,6 +210,7 @@ export interface ServerToClientEvents {
   'table:presence': (message: Presence) => void;
   'table:detached': (message: Detached) => void;
   'table:timeout': (message: Timeout) => void;
+  'table:reaction': (message: Reaction) => void;
   'queue:status': (message: QueueStatus) => void;
   'queue:matched': (message: QueueMatched) => void;
   'lobby:tables': (message: OpenTables) => void;

@@ -20,7 +20,9 @@ import type { TableDoc } from '../tables/doc.ts';
 import { problem, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { summarize } from '../tables/summary.ts';
+import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
+import { reactionHandler } from './reactions.ts';
 import { socketParser } from './encoder.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import { tableState } from './state.ts';
@@ -33,6 +35,8 @@ export interface SocketDeps {
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
   readonly now: () => Date;
+  /** The quick reactions' per-player limit, counted with the guard's (shared) counters. */
+  readonly reactions: { readonly rates: RateCounter; readonly rule: RateRule };
   /** More Socket.IO options (CORS, the origin check). */
   readonly socketOptions?: Partial<ServerOptions>;
   /** Told of every answered client event: how long it took (ms) and, when refused, why. */
@@ -194,6 +198,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       if (player === null) return refuse(ErrorCode.authRequired, 'playing needs a guest token');
       return versioned(await service.act(m.tableId, player, at.seat, m.version, m.action));
     },
+    'table:react': reactionHandler({ io, service, rates: deps.reactions.rates, rule: deps.reactions.rule, now }),
     ...lobbyHandlers({ io, lobby: deps.lobby, attach }),
   };
 

@@ -29,6 +29,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.alreadyPlaying:
       return 409;
     case ErrorCode.rateLimited:
+    case ErrorCode.reactionRateLimited:
       return 429;
     case ErrorCode.busy:
       return 503;

@@ -1,9 +1,30 @@
 import { type Preset, resolveRules } from '@fives/engine';
-import { type ClientEvent, type ClientMessage, type ClientResults, ErrorCode, type Reply, type TableState, invitePath, normalizeTableCode } from '@fives/protocol';
+import {
+  type ClientEvent,
+  type ClientMessage,
+  type ClientResults,
+  ErrorCode,
+  type ReactionKey,
+  type Reply,
+  type TableState,
+  invitePath,
+  normalizeTableCode,
+} from '@fives/protocol';
 import { type Answer, LinkErrorCode, ProtocolClient, type ProtocolSocket, type RequestOptions, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
-import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice, type TableId, tableId } from './types.ts';
+import {
+  type ClientAction,
+  type ClientActionType,
+  type Connection,
+  EMPTY_STATE,
+  type GameSetup,
+  type Move,
+  type Notice,
+  type TableId,
+  type TableReaction,
+  tableId,
+} from './types.ts';
 import { TableFairness } from './fairness.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
@@ -39,10 +60,14 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'leaveQueue',
   'watchOpenTables',
   'previewTable',
+  'react',
 ]);
 
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
 const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
+
+/** How many of the latest reactions the state keeps (the screen shows the newest of each seat). */
+const KEPT_REACTIONS = 8;
 
 /** Where the game under way this browser's player sits at is remembered, to offer the way back from the lobby. */
 const GAME_KEY = 'fives.game';
@@ -100,6 +125,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   readonly #invites = new Map<TableId, string>();
   /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
   readonly #fairness = new TableFairness();
+  #reactionId = 0;
 
   constructor(options: OnlineOptions) {
     super({ ...EMPTY_STATE, link: 'connecting', offers: OFFERS });
@@ -166,6 +192,8 @@ export class OnlineConnection extends StateConnection implements Connection {
       case 'previewTable':
         void this.#preview(action.table);
         return;
+      case 'react':
+        return this.#react(action.reaction);
       default:
         return assertNever(action);
     }
@@ -217,6 +245,11 @@ export class OnlineConnection extends StateConnection implements Connection {
       if (timeout.tableId === this.#following?.id && timeout.seat === this.state.table?.seat) {
         this.set({ notice: TIMED_OUT() });
       }
+    });
+    client.on('table:reaction', (r) => {
+      if (r.tableId !== this.#following?.id) return;
+      const heard: TableReaction = { id: ++this.#reactionId, seat: r.seat, player: r.player, reaction: r.reaction };
+      this.set({ reactions: [...this.state.reactions.slice(-(KEPT_REACTIONS - 1)), heard] });
     });
     client.on('queue:status', (q) => {
       if (this.#queue !== null) this.set({ queue: queueOf(q, this.#now()) });
@@ -443,7 +476,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
-    this.set({ joining: null, table: null, detached: null, sending: false, notice: null });
+    this.set({ joining: null, table: null, detached: null, sending: false, notice: null, reactions: [] });
   }
 
   #follow(id: TableId, watch: boolean): void {
@@ -452,7 +485,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#versions.forget();
     this.#connected = null;
     this.#wireSummary = null;
-    this.set({ joining: id, table: null, detached: null, sending: false, notice: null });
+    this.set({ joining: id, table: null, detached: null, sending: false, notice: null, reactions: [] });
     // Not connected yet: the connection's `connect` joins.
     if (this.#client.connected) this.#join(id, watch);
     else this.#client.connect();
@@ -477,7 +510,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#following = null;
     this.#versions.forget();
     if (following?.id != null && this.#client.connected) this.#ordered('table:leave', { tableId: following.id });
-    this.set({ table: null, joining: null, detached: null, sending: false, notice: null });
+    this.set({ table: null, joining: null, detached: null, sending: false, notice: null, reactions: [] });
     void this.#lookUpGame();
   }
 
@@ -493,6 +526,14 @@ export class OnlineConnection extends StateConnection implements Connection {
     // A store that cannot be reached for a moment (`server/busy`) does not lose the player's move: it is
     // sent again, on the same version, when the server says; a table that moved meanwhile refuses it as stale.
     this.#request('game:action', { tableId: id, version: this.#versions.applied(id), action: move }, () => this.set({ sending: false }), { retryBusy: true });
+  }
+
+  /** A quick reaction: the table hears it back as `table:reaction`, this client too; a refusal (too many) is the notice. */
+  #react(reaction: ReactionKey): void {
+    const id = this.#following?.id;
+    if (this.state.table === null || id == null) return this.set({ notice: NOT_AT_TABLE() });
+    if (this.state.table.seat === null) return this.set({ notice: noticeOf({ code: ErrorCode.notSeated, message: '' }) });
+    this.#request('table:react', { tableId: id, reaction });
   }
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {

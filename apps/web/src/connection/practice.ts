@@ -127,6 +127,9 @@ export class PracticeConnection extends StateConnection implements Connection {
       case 'previewTable':
       case 'startGame':
         return this.set({ notice: OFFLINE() });
+      case 'react':
+        // Not offered: nobody at a practice table reads them (the button is not shown).
+        return;
       default:
         return assertNever(action);
     }

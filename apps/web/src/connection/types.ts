@@ -1,5 +1,5 @@
 import type { Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
-import type { BotLevel, TableId as ProtocolTableId, WireAction } from '@fives/protocol';
+import type { BotLevel, PlayerId, TableId as ProtocolTableId, ReactionKey, WireAction } from '@fives/protocol';
 import type { FairnessReport } from './fairness.ts';
 
 /**
@@ -61,6 +61,8 @@ export type ClientAction =
    */
   | { readonly type: 'nextHand' }
   | { readonly type: 'rematch' }
+  /** A quick reaction to the table, from the viewer's seat (online only: computers do not read them). */
+  | { readonly type: 'react'; readonly reaction: ReactionKey }
   | { readonly type: 'leaveTable' };
 
 export type ClientActionType = ClientAction['type'];
@@ -79,6 +81,15 @@ export interface SeatSummary {
   readonly connected: boolean;
   /** A person's seat that a computer plays until they are back (gone too long, or left mid-game). */
   readonly away: boolean;
+}
+
+/** A quick reaction heard at the followed table; `id` grows with each one this client hears. */
+export interface TableReaction {
+  readonly id: number;
+  readonly seat: Seat;
+  /** Who sent it, wherever they sit: what muting one person is kept by. */
+  readonly player: PlayerId;
+  readonly reaction: ReactionKey;
 }
 
 export interface TableSummary {
@@ -166,6 +177,8 @@ export interface ClientState {
   readonly yourGame: { readonly id: TableId; readonly code: string | null } | null;
   /** The table an invite link leads to, as `previewTable` found it; null until then (or when there is none). */
   readonly invitation: Invitation | null;
+  /** The followed table's latest quick reactions, newest last (a few; the screen shows each for a while). */
+  readonly reactions: readonly TableReaction[];
 }
 
 export interface Invitation {
@@ -201,4 +214,5 @@ export const EMPTY_STATE: ClientState = {
   notice: null,
   yourGame: null,
   invitation: null,
+  reactions: [],
 };

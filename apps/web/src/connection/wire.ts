@@ -109,6 +109,7 @@ const WORDS: Readonly<Record<string, PlainKey>> = {
   'table/not_host': 'notice.notHost',
   'queue/already_playing': 'notice.alreadyPlaying',
   'muggins/window_closed': 'notice.mugginsClosed',
+  'reaction/rate_limited': 'notice.reactionsLimited',
   'server/busy': 'notice.busy',
   'server/internal': 'notice.internal',
 };
