@@ -56,6 +56,12 @@ export class Playout {
   handOver = false;
   /** The seat that went out, or -1. */
   out = -1;
+  /**
+   * `countScore` of each count a board can show (at most 4 ends × 12, so under 64): the rule's
+   * answers read from a table, without its modulo and unit test, on every play and every reply
+   * a search weighs. Read it with `points(count)`.
+   */
+  readonly countPoints: Float64Array;
   /** `variant.scoresDuringPlay` and `rules.target`, read on every play. */
   private readonly scoring: boolean;
   private readonly target: number;
@@ -72,6 +78,7 @@ export class Playout {
     this.variant = variantRules(rules);
     this.players = rules.players;
     this.scoring = this.variant.scoresDuringPlay;
+    this.countPoints = Float64Array.from({ length: 64 }, (_, c) => countScore(rules, c));
     this.target = rules.target;
     this.hands = new Int32Array(rules.players);
     for (let s = 0; s < rules.players; s++) this.hands[s] = maskOf(deal.hands[s] ?? []);
@@ -218,6 +225,11 @@ export class Playout {
     return n;
   }
 
+  /** What a count scores by itself (`countScore`), from the table. */
+  points(count: number): number {
+    return this.countPoints[count] as number;
+  }
+
   /** The count a play would make, without making it. */
   countAfter(move: number): number {
     if (this.board.tiles !== 0) return countAfterPlacing(this.board, this.br, move & 3, (move >> 2) as Tile);
@@ -228,7 +240,7 @@ export class Playout {
 
   /** What a play would score now, in the rules' unit. */
   pointsFor(move: number): number {
-    return this.scoring ? countScore(this.rules, this.countAfter(move)) : 0;
+    return this.scoring ? this.points(this.countAfter(move)) : 0;
   }
 
   /** Plays a legal move for the seat on turn; returns what it scored. */
@@ -239,7 +251,7 @@ export class Playout {
     this.hands[seat] = left;
     this.passes = 0;
     this.forcedLead = -1;
-    const points = this.scoring ? countScore(this.rules, boardCount(this.board)) : 0;
+    const points = this.scoring ? this.points(boardCount(this.board)) : 0;
     if (points > 0 && this.addScore(seat, points)) return points;
     if (left === 0) this.endHand(seat);
     else this.turn = seat + 1 === this.players ? 0 : seat + 1;
