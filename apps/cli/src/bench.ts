@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Playout, type RulesInput, randomDeal, resolveRules, seededRandom } from '@fives/engine';
 import { benchApply } from './bench-apply.ts';
@@ -19,7 +21,22 @@ only apply, and prints {"games":…,"moves":…,"movesPerSec":…,"nsPerMove":�
   --seed SEED     seed for deals and choices (default "bench")
   --preset P      rules preset (default allFives)
   --players N     2, 3 or 4 (default 2)
+  --peer FILE     with --engine: also time another engine in this process, alternating
+                  rounds with ours, and print each round's ratio. FILE is an ES module, built
+                  beforehand, exporting peerBench(seconds) → {movesPerSec}; nothing of a peer
+                  is in this repository (docs/performance.md says how its figures were made)
+  --rounds N      with --peer: how many alternated rounds (default 3)
 `;
+
+interface PeerModule {
+  readonly peerBench: (seconds: number) => { movesPerSec: number };
+}
+
+async function loadPeer(file: string): Promise<PeerModule> {
+  const mod = (await import(pathToFileURL(resolve(file)).href)) as Partial<PeerModule>;
+  if (typeof mod.peerBench !== 'function') throw new Error(`${file} does not export peerBench(seconds)`);
+  return mod as PeerModule;
+}
 
 interface EngineFigures {
   handsPerSec: number;
@@ -77,6 +94,8 @@ export const bench: Command = {
         seed: { type: 'string', default: 'bench' },
         preset: { type: 'string', default: 'allFives' },
         players: { type: 'string', default: '2' },
+        peer: { type: 'string' },
+        rounds: { type: 'string', default: '3' },
       },
       strict: true,
     });
@@ -94,6 +113,27 @@ export const bench: Command = {
       const rules = { preset: values.preset, players } as RulesInput;
       const figures = benchApply({ rules, seed: values.seed, games: 200, seconds, now: () => performance.now() });
       process.stdout.write(`${JSON.stringify(figures)}\n`);
+      return 0;
+    }
+    if (values.peer !== undefined) {
+      // Rounds alternate ours and the peer's so that a change in the machine's load falls on
+      // both; only a ratio within one round means much on a shared machine.
+      const peer = await loadPeer(values.peer);
+      const opts = { seconds, seed: values.seed, preset: values.preset, players };
+      // Each round is ten short slices of each, interleaved, for the same reason.
+      const slice = { ...opts, seconds: seconds / 10 };
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        let ourMoves = 0;
+        let theirMoves = 0;
+        for (let i = 0; i < 10; i++) {
+          ourMoves += benchEngine(slice).movesPerSec;
+          theirMoves += peer.peerBench(slice.seconds).movesPerSec;
+        }
+        const ours = Math.round(ourMoves / 10);
+        const theirs = Math.round(theirMoves / 10);
+        const ratio = Math.round((ours / theirs) * 10) / 10;
+        process.stdout.write(`${JSON.stringify({ round, movesPerSec: ours, peerMovesPerSec: theirs, ratio })}\n`);
+      }
       return 0;
     }
     const bar = progressBar('bench', Math.round(seconds * 10));

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { NAMED_POLICIES } from '@fives/bots';
 import { type RulesInput, RulesInputSchema, seededRandom } from '@fives/engine';
 import { BOT_LEVELS, type BotLevel } from '@fives/protocol';
@@ -13,13 +14,18 @@ Drives N tables at once, each with headless clients (the public protocol, as \`f
 and computer players, every move made the moment the rules allow it and a rematch when a game
 ends; measures for SECONDS once every table is under way, then prints one JSON line:
 
-  {"tables":N,"moves":…,"movesPerSec":…,"latencyMs":{"p50":…,"p95":…,"p99":…},"errors":…,"cpuUsPerMove":…}
+  {"tables":N,"moves":…,"movesPerSec":…,"latencyMs":{"p50":…,"p95":…,"p99":…},"errors":…,"cpuUsPerMove":…,
+   "clientCpuUsPerMove":…,"loadAverage":…}
 
   moves         game actions the servers committed while measuring (computer players' too),
                 from their /metrics (fives_moves_total), summed over the URLs
   latencyMs     a client's move round trip: game:action sent → its answer received
   errors        refusals, failed requests, lost connections and refused handshakes
   cpuUsPerMove  the servers' CPU time (process_cpu_seconds_total) per move, µs
+  clientCpuUsPerMove  this load generator's own CPU time per move, µs (one thread: when it
+                nears a core, the latencies are its queue, not the servers')
+  loadAverage   the machine's one-minute load average at the end (os.loadavg): a latency
+                measured beside other work is that work's as much as the servers'
 
 Tables are spread over the URLs in turn: give every node's own URL to read every node's
 metrics (through a load balancer, /metrics would be one node's, chosen by the balancer).
@@ -140,9 +146,11 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
   }
   const before = await allFigures(o.urls);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   stats.measuring = true;
   await new Promise((resolve) => setTimeout(resolve, o.durationMs));
   stats.measuring = false;
+  const clientCpu = process.cpuUsage(cpu0);
   const after = await allFigures(o.urls);
   const seconds = (performance.now() - t0) / 1000;
   for (const d of drivers) d.stop();
@@ -162,6 +170,10 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
     latencyMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) },
     errors: stats.errors,
     cpuUsPerMove: moves === 0 ? null : round(((after.cpuSeconds - before.cpuSeconds) * 1e6) / moves),
+    // Both figures say what a latency was measured beside (issue 14's easy-bot baseline: the
+    // same code's p99 differs eightfold between a quiet machine and a busy one).
+    clientCpuUsPerMove: moves === 0 ? null : round((clientCpu.user + clientCpu.system) / moves),
+    loadAverage: round(loadavg()[0] ?? 0, 2),
   };
 }
 

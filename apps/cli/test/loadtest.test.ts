@@ -47,7 +47,7 @@ describe('fives loadtest', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const figures = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(figures)).toEqual(['tables', 'moves', 'movesPerSec', 'latencyMs', 'errors', 'cpuUsPerMove']);
+    expect(Object.keys(figures)).toEqual(['tables', 'moves', 'movesPerSec', 'latencyMs', 'errors', 'cpuUsPerMove', 'clientCpuUsPerMove', 'loadAverage']);
     expect(figures).toMatchObject({
       tables: 4,
       moves: expect.any(Number),
@@ -55,6 +55,8 @@ describe('fives loadtest', () => {
       latencyMs: { p50: expect.any(Number), p95: expect.any(Number), p99: expect.any(Number) },
       errors: 0,
       cpuUsPerMove: expect.any(Number),
+      clientCpuUsPerMove: expect.any(Number),
+      loadAverage: expect.any(Number),
     });
     expect(figures.moves).toBeGreaterThan(0);
     // Starting two processes and a third on a shared CPU; nothing here is timed.

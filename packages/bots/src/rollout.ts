@@ -3,12 +3,11 @@ import {
   type Playout,
   type Tile,
   EMPTY_BOARD,
-  SUIT,
   boardCount,
   cloneBoard,
   copyBoardInto,
   countAfterPlacing,
-  countScore,
+  endFit,
   low,
   pips,
   placeLead,
@@ -79,8 +78,8 @@ export function rolloutWary(p: Playout, buf: Int32Array): void {
         if (lead) {
           copyBoardInto(p.board, after);
           placeLead(after, br, t, low(t));
-          if (scoring) points = countScore(rules, boardCount(after));
-        } else if (scoring) points = countScore(rules, countAfterPlacing(p.board, br, move & 3, t));
+          if (scoring) points = p.points(boardCount(after));
+        } else if (scoring) points = p.points(countAfterPlacing(p.board, br, move & 3, t));
         // A reply only takes value away, so a play that could not beat the best so far even
         // unanswered needs none weighed: the same choice, for less.
         const most = points * 64 + pips(t);
@@ -108,11 +107,9 @@ export function rolloutWary(p: Playout, buf: Int32Array): void {
 function bestReply(board: MutableBoard, p: Playout, hand: number): number {
   let best = 0;
   for (let e = 0; e < 4; e++) {
-    const v = board.open[e] as number;
-    if (v < 0) continue;
-    for (let m = hand & (SUIT[v] as number); m !== 0; m &= m - 1) {
+    for (let m = hand & endFit(board, e); m !== 0; m &= m - 1) {
       const t = (31 - Math.clz32(m & -m)) as Tile;
-      const points = countScore(p.rules, countAfterPlacing(board, p.br, e, t));
+      const points = p.points(countAfterPlacing(board, p.br, e, t));
       if (points > best) best = points;
     }
   }

@@ -62,19 +62,25 @@ export function copyBoardInto(from: Board, to: MutableBoard): void {
   }
 }
 
+/** What an end adds to the count, at tip * 8 + v: plain v, a double 2v; the centre is counted once, apart, and a bare side nothing. */
+const END_COUNT = Int8Array.from({ length: 32 }, (_, i) => {
+  const kind = i >> 3;
+  const v = i & 7;
+  return kind === TIP_PLAIN ? v : kind === TIP_DOUBLE ? 2 * v : 0;
+});
+
 /** The count of docs/rules.md#the-count: the sum of the open ends, the spinner counted once while at a tip. */
 export function boardCount(b: Board): number {
   let sum = 0;
-  let centre = -1;
+  let centre = 0;
   for (let i = 0; i < 4; i++) {
     const v = b.open[i] as number;
     if (v < 0) continue;
-    const kind = b.tip[i];
-    if (kind === TIP_PLAIN) sum += v;
-    else if (kind === TIP_DOUBLE) sum += 2 * v;
-    else if (kind === TIP_CENTRE) centre = v;
+    const kind = b.tip[i] as number;
+    sum += END_COUNT[kind * 8 + v] as number;
+    if (kind === TIP_CENTRE) centre = 2 * v;
   }
-  return centre >= 0 ? sum + 2 * centre : sum;
+  return sum + centre;
 }
 
 /**
@@ -85,7 +91,7 @@ export function boardCount(b: Board): number {
  */
 export function countAfterPlacing(b: Board, rules: BoardRules, end: number, t: Tile): number {
   let sum = 0;
-  let centre = -1;
+  let centre = 0;
   for (let i = 0; i < 4; i++) {
     let v = b.open[i] as number;
     if (v < 0) continue;
@@ -97,33 +103,34 @@ export function countAfterPlacing(b: Board, rules: BoardRules, end: number, t: T
         kind = TIP_PLAIN;
       }
     }
-    if (kind === TIP_PLAIN) sum += v;
-    else if (kind === TIP_DOUBLE) sum += 2 * v;
-    else if (kind === TIP_CENTRE) centre = v;
+    sum += END_COUNT[kind * 8 + v] as number;
+    if (kind === TIP_CENTRE) centre = 2 * v;
   }
-  return centre >= 0 ? sum + 2 * centre : sum;
+  return sum + centre;
+}
+
+/** The tiles that fit an end showing `v` (-1, a closed end: none), at v + 1. */
+const END_FIT = Int32Array.from({ length: 8 }, (_, i) => (i === 0 ? 0 : (SUIT[i - 1] as number)));
+
+/** The tiles that fit end `i` of a laid board: the one rule of what may be played on an end. */
+export function endFit(b: Board, i: number): TileMask {
+  return END_FIT[(b.open[i] as number) + 1] as number;
 }
 
 /** Every tile that fits some open end; on an empty board, every tile. */
 export function fitMask(b: Board): TileMask {
   if (b.tiles === 0) return FULL_SET;
-  let m = 0;
-  for (let i = 0; i < 4; i++) {
-    const v = b.open[i] as number;
-    if (v >= 0) m |= SUIT[v] as number;
-  }
-  return m;
+  return endFit(b, WEST) | endFit(b, EAST) | endFit(b, NORTH) | endFit(b, SOUTH);
 }
 
 /** Bit i is set when `t` fits end i. */
 export function endsFor(b: Board, t: Tile): number {
-  let ends = 0;
-  const bit = 1 << t;
-  for (let i = 0; i < 4; i++) {
-    const v = b.open[i] as number;
-    if (v >= 0 && ((SUIT[v] as number) & bit) !== 0) ends |= 1 << i;
-  }
-  return ends;
+  return endsOf(endFit(b, WEST), endFit(b, EAST), endFit(b, NORTH), endFit(b, SOUTH), t);
+}
+
+/** `endsFor` from the four ends' `endFit` masks, read once for every tile of a hand. */
+export function endsOf(west: TileMask, east: TileMask, north: TileMask, south: TileMask, t: Tile): number {
+  return ((west >>> t) & 1) | (((east >>> t) & 1) << 1) | (((north >>> t) & 1) << 2) | (((south >>> t) & 1) << 3);
 }
 
 /** Lays the first tile of a hand with `west` showing to the west. */

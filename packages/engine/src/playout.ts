@@ -6,15 +6,20 @@ import {
   boardCount,
   cloneBoard,
   copyBoardInto,
+  EAST,
+  NORTH,
+  SOUTH,
+  WEST,
   countAfterPlacing,
-  endsFor,
+  endFit,
+  endsOf,
   fitMask,
   placeLead,
   placeOn,
 } from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
-import { countScore, handAwards, inUnits, outAward, winnerOf } from './scoring.ts';
+import { countScore, inUnits, sideAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
 import { ALL_TILES, type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
@@ -51,8 +56,19 @@ export class Playout {
   handOver = false;
   /** The seat that went out, or -1. */
   out = -1;
+  /**
+   * `countScore` of each count a board can show (at most 4 ends × 12, so under 64): the rule's
+   * answers read from a table, without its modulo and unit test, on every play and every reply
+   * a search weighs. Read it with `points(count)`.
+   */
+  readonly countPoints: Float64Array;
+  /** `variant.scoresDuringPlay` and `rules.target`, read on every play. */
+  private readonly scoring: boolean;
+  private readonly target: number;
   private readonly scratch: MutableBoard;
   private readonly pips: Int32Array;
+  /** sideAwards' answer at a hand's end, per side. */
+  private readonly awards: Float64Array;
   /** `redeal`'s shuffled set: the hands from the front, the boneyard after them. */
   private readonly order: Int8Array;
 
@@ -61,6 +77,9 @@ export class Playout {
     this.br = boardRules(rules);
     this.variant = variantRules(rules);
     this.players = rules.players;
+    this.scoring = this.variant.scoresDuringPlay;
+    this.countPoints = Float64Array.from({ length: 64 }, (_, c) => countScore(rules, c));
+    this.target = rules.target;
     this.hands = new Int32Array(rules.players);
     for (let s = 0; s < rules.players; s++) this.hands[s] = maskOf(deal.hands[s] ?? []);
     this.boneyard = deal.boneyard;
@@ -70,6 +89,7 @@ export class Playout {
     this.scores = new Float64Array(sideCount(rules));
     if (scores !== undefined) this.scores.set(scores);
     this.pips = new Int32Array(rules.players);
+    this.awards = new Float64Array(sideCount(rules));
     this.order = Int8Array.from(ALL_TILES);
     this.turn = leader;
   }
@@ -184,17 +204,30 @@ export class Playout {
   /** Writes the legal plays of the seat on turn into `buf`; returns how many. 0 means draw or pass. */
   legalPlays(buf: Int32Array): number {
     let n = 0;
-    const m0 = this.playableMask();
-    if (this.board.tiles === 0) {
+    const b = this.board;
+    const hand = this.hands[this.turn] as number;
+    if (b.tiles === 0) {
+      const m0 = this.forcedLead >= 0 ? hand & (1 << this.forcedLead) : hand;
       for (let m = m0; m !== 0; m &= m - 1) buf[n++] = lowestTile(m) << 2;
       return n;
     }
-    for (let m = m0; m !== 0; m &= m - 1) {
+    // Each end's fitting tiles once, then each playable tile's ends from them (endsOf), in the
+    // order of tiles then ends, as endsFor would list them.
+    const w = endFit(b, WEST);
+    const e = endFit(b, EAST);
+    const no = endFit(b, NORTH);
+    const so = endFit(b, SOUTH);
+    for (let m = hand & (w | e | no | so); m !== 0; m &= m - 1) {
       const t = lowestTile(m);
-      const ends = endsFor(this.board, t);
-      for (let i = 0; i < 4; i++) if ((ends & (1 << i)) !== 0) buf[n++] = (t << 2) | i;
+      const tt = t << 2;
+      for (let ends = endsOf(w, e, no, so, t); ends !== 0; ends &= ends - 1) buf[n++] = tt | (31 - Math.clz32(ends & -ends));
     }
     return n;
+  }
+
+  /** What a count scores by itself (`countScore`), from the table. */
+  points(count: number): number {
+    return this.countPoints[count] as number;
   }
 
   /** The count a play would make, without making it. */
@@ -207,7 +240,7 @@ export class Playout {
 
   /** What a play would score now, in the rules' unit. */
   pointsFor(move: number): number {
-    return this.variant.scoresDuringPlay ? countScore(this.rules, this.countAfter(move)) : 0;
+    return this.scoring ? this.points(this.countAfter(move)) : 0;
   }
 
   /** Plays a legal move for the seat on turn; returns what it scored. */
@@ -218,7 +251,7 @@ export class Playout {
     this.hands[seat] = left;
     this.passes = 0;
     this.forcedLead = -1;
-    const points = this.variant.scoresDuringPlay ? countScore(this.rules, boardCount(this.board)) : 0;
+    const points = this.scoring ? this.points(boardCount(this.board)) : 0;
     if (points > 0 && this.addScore(seat, points)) return points;
     if (left === 0) this.endHand(seat);
     else this.turn = seat + 1 === this.players ? 0 : seat + 1;
@@ -234,12 +267,16 @@ export class Playout {
     }
     this.passes++;
     if (this.passes >= this.players) this.endHand(-1);
-    else this.turn = (this.turn + 1) % this.players;
+    else this.turn = this.turn + 1 === this.players ? 0 : this.turn + 1;
   }
 
   private addScore(seat: Seat, points: number): boolean {
     const side = sideOf(this.rules, seat);
-    this.scores[side] = (this.scores[side] as number) + points;
+    const score = (this.scores[side] as number) + points;
+    this.scores[side] = score;
+    // No side had won before this play (the hand was on), and only this side's score moved:
+    // below the target there is still no winner, so winnerOf need not be asked.
+    if (score < this.target) return false;
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
     return this.winner >= 0;
   }
@@ -248,15 +285,10 @@ export class Playout {
     this.handOver = true;
     this.out = out;
     for (let s = 0; s < this.players; s++) this.pips[s] = maskPips(this.hands[s] as number);
-    if (out >= 0 && this.variant.handEnd === 'othersPips') {
-      // The common end, scored without handAwards' arrays (the same rule: outAward).
-      const side = sideOf(this.rules, out);
-      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, outAward(this.rules, this.pips, out));
-    } else {
-      for (const a of handAwards(this.rules, this.pips, out < 0 ? null : out)) {
-        const side = sideOf(this.rules, a.seat);
-        this.scores[side] = (this.scores[side] as number) + a.points;
-      }
+    // The same rule as handAwards (sideAwards), added in place.
+    sideAwards(this.rules, this.pips, out < 0 ? null : out, this.awards);
+    for (let side = 0; side < this.scores.length; side++) {
+      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, this.awards[side] as number);
     }
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
   }

@@ -32,8 +32,19 @@ export function playScore(rules: Rules, count: number): number {
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */
 export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
-  const awards = variantRules(rules).handEnd === 'othersPips' ? allFivesAwards(rules, pips, out) : fewestPipsAwards(rules, pips);
-  return awards.filter((a) => a.points > 0).map((a) => ({ seat: a.seat, points: inUnits(rules, a.points) }));
+  if (out !== null && variantRules(rules).handEnd === 'othersPips') {
+    const points = outAward(rules, pips, out);
+    return points > 0 ? [{ seat: out, points: inUnits(rules, points) }] : [];
+  }
+  const sides = new Float64Array(sideCount(rules));
+  sideAwards(rules, pips, out, sides);
+  const awards: Award[] = [];
+  // A side is named by its lowest seat, which is also its index (see sidePips).
+  for (let side = 0; side < sides.length; side++) {
+    const points = sides[side] as number;
+    if (points > 0) awards.push({ seat: side, points: inUnits(rules, points) });
+  }
+  return awards;
 }
 
 /**
@@ -48,48 +59,66 @@ export function outAward(rules: Rules, pips: ArrayLike<number>, out: Seat): numb
   return round5(others);
 }
 
-function allFivesAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
-  if (out !== null) return [{ seat: out, points: outAward(rules, pips, out) }];
-  const sides = sidePips(rules, pips);
-  const low = Math.min(...sides);
-  const lowest = sides.flatMap((p, side) => (p === low ? [side] : []));
-  const total = sides.reduce((a, b) => a + b, 0);
-  if (lowest.length === 1) {
-    const side = lowest[0] as number;
+/**
+ * The end-of-hand awards per side, in points (not yet in the rules' unit), written into `into`
+ * (one entry a side). The one statement of the rule: `handAwards` lists it, and the in-place
+ * playout adds it to its scores without making an array.
+ */
+export function sideAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null, into: Float64Array): void {
+  into.fill(0);
+  const othersPips = variantRules(rules).handEnd === 'othersPips';
+  if (out !== null && othersPips) {
+    into[sideOf(rules, out)] = outAward(rules, pips, out);
+    return;
+  }
+  const n = sidePips(rules, pips);
+  let low = Infinity;
+  let total = 0;
+  for (let side = 0; side < n; side++) {
+    const p = SIDE_PIPS[side] as number;
+    total += p;
+    if (p < low) low = p;
+  }
+  let lowest = 0;
+  let first = -1;
+  for (let side = 0; side < n; side++) {
+    if (SIDE_PIPS[side] !== low) continue;
+    lowest++;
+    if (first < 0) first = side;
+  }
+  if (!othersPips) {
+    // Block and Draw: the fewest pips score the others' pips minus their own, not rounded.
+    if (lowest === 1) into[first] = total - low - low;
+    return;
+  }
+  if (lowest === 1) {
     const others = total - low;
-    const points = rules.blockedScoring === 'others' ? others : others - low;
-    return [{ seat: side, points: round5(points) }];
+    into[first] = round5(rules.blockedScoring === 'others' ? others : others - low);
+    return;
   }
   // Seed 000's exception: of three players two tie for fewest and split the third's pips.
-  if (rules.blockedScoring === 'others' && sides.length === 3 && lowest.length === 2) {
-    const third = total - 2 * low;
-    return lowest.map((seat) => ({ seat, points: round5(third / 2) }));
+  if (rules.blockedScoring === 'others' && n === 3 && lowest === 2) {
+    const share = round5((total - 2 * low) / 2);
+    for (let side = 0; side < n; side++) if (SIDE_PIPS[side] === low) into[side] = share;
   }
-  return [];
 }
 
-/** Block and Draw: the fewest pips score the others' pips minus their own, not rounded. */
-function fewestPipsAwards(rules: Rules, pips: ArrayLike<number>): Award[] {
-  const sides = sidePips(rules, pips);
-  const low = Math.min(...sides);
-  const lowest = sides.flatMap((p, side) => (p === low ? [side] : []));
-  if (lowest.length !== 1) return [];
-  const side = lowest[0] as number;
-  const total = sides.reduce((a, b) => a + b, 0);
-  return [{ seat: side, points: total - low - low }];
-}
+/** sidePips' answer: one per side (at most four), reused so that no hand's end allocates. */
+const SIDE_PIPS = new Float64Array(4);
 
 /**
- * Pips per side. A side is named by its lowest seat, which is also its index: seat 0 for the
- * team 0+2 and seat 1 for 1+3, so an award to a team reads as an award to that seat.
+ * Pips per side, into SIDE_PIPS; returns the number of sides. A side is named by its lowest
+ * seat, which is also its index: seat 0 for the team 0+2 and seat 1 for 1+3, so an award to a
+ * team reads as an award to that seat.
  */
-function sidePips(rules: Rules, pips: ArrayLike<number>): number[] {
-  const sides = new Array<number>(sideCount(rules)).fill(0);
+function sidePips(rules: Rules, pips: ArrayLike<number>): number {
+  const n = sideCount(rules);
+  SIDE_PIPS.fill(0);
   for (let seat = 0; seat < pips.length; seat++) {
     const side = sideOf(rules, seat);
-    sides[side] = (sides[side] as number) + (pips[seat] as number);
+    SIDE_PIPS[side] = (SIDE_PIPS[side] as number) + (pips[seat] as number);
   }
-  return sides;
+  return n;
 }
 
 /**

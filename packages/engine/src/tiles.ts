@@ -14,18 +14,30 @@ export type TileMask = number;
 export const TILE_COUNT = 28;
 export const MAX_PIP = 6;
 
-const LO: number[] = [];
-const HI: number[] = [];
-const ID: number[] = new Array<number>(49).fill(-1);
-for (let a = 0; a <= MAX_PIP; a++) {
-  for (let b = a; b <= MAX_PIP; b++) {
-    const id = LO.length;
-    LO.push(a);
-    HI.push(b);
-    ID[a * 7 + b] = id;
-    ID[b * 7 + a] = id;
+// Typed tables: the search reads them millions of times a second, and a typed array's element
+// kind never changes, so every read compiles to one load.
+const LO = new Int8Array(TILE_COUNT);
+const HI = new Int8Array(TILE_COUNT);
+const ID = new Int8Array(49).fill(-1);
+/** Bit t set when tile t is a double. */
+const DOUBLE_MASK = ((): number => {
+  let id = 0;
+  let m = 0;
+  for (let a = 0; a <= MAX_PIP; a++) {
+    for (let b = a; b <= MAX_PIP; b++) {
+      LO[id] = a;
+      HI[id] = b;
+      ID[a * 7 + b] = id;
+      ID[b * 7 + a] = id;
+      if (a === b) m |= 1 << id;
+      id++;
+    }
   }
-}
+  return m;
+})();
+/** `otherHalf(t, v)` for every tile and number, at t * 8 + v. */
+const OTHER = new Int8Array(TILE_COUNT * 8);
+for (let t = 0; t < TILE_COUNT; t++) for (let v = 0; v <= MAX_PIP; v++) OTHER[t * 8 + v] = LO[t] === v ? (HI[t] as number) : (LO[t] as number);
 
 /** Mask of every tile that shows `v` on one of its halves, for v = 0..6. */
 export const SUIT: readonly TileMask[] = Array.from({ length: MAX_PIP + 1 }, (_, v) => {
@@ -51,12 +63,11 @@ export function pips(t: Tile): number {
   return (LO[t] as number) + (HI[t] as number);
 }
 export function isDouble(t: Tile): boolean {
-  return LO[t] === HI[t];
+  return ((DOUBLE_MASK >>> t) & 1) !== 0;
 }
 /** The half of `t` that is not `v` (for a double, `v` itself). `t` must show `v`. */
 export function otherHalf(t: Tile, v: number): number {
-  const lo = LO[t] as number;
-  return lo === v ? (HI[t] as number) : lo;
+  return OTHER[t * 8 + v] as number;
 }
 
 /** Parses "a-b" (either order) into a tile and the half written first; null if not a tile. */
