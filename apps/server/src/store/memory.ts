@@ -71,8 +71,9 @@ export class MemoryTableStore implements TableStore {
     stepAt: number | null = null,
     seen?: CommitSeen,
     finished?: { readonly entry: FinishedEntry; readonly at: number },
+    previous = next.version - 1,
   ): Promise<boolean> {
-    if (this.versions.get(next.id) !== next.version - 1) return false;
+    if (this.versions.get(next.id) !== previous) return false;
     this.put(next, stepAt);
     if (finished !== undefined) {
       const game = finished.entry.summary.game;
