@@ -3,6 +3,7 @@ import type { ServerOptions } from './app.ts';
 import { DEFAULTS } from './defaults.ts';
 import type { Limits } from './guard/limits.ts';
 import type { RateRule } from './guard/rates.ts';
+import { type RedisTarget, parseSentinels } from './redis/connect.ts';
 
 /**
  * The server's settings from the environment — the one place that reads it. README's settings
@@ -14,11 +15,15 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly redisUrl: string | undefined;
+  /** The Redis the store is in (`REDIS_URL`, or `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`); undefined: in memory. */
+  readonly redis: RedisTarget | undefined;
   readonly redisPrefix: string;
   readonly logLevel: string;
   /** How long game records are kept after their last hand, ms (0: for ever). */
   readonly recordRetentionMs: number;
   readonly redisConnectTimeoutMs: number;
+  /** Replicas a commit must reach before it counts (`WAIT`), and for how long it waits for them, ms. */
+  readonly redisWait: { readonly replicas: number; readonly ms: number };
   /** PostgreSQL for the archive; unset: finished games are kept in memory (not durable). */
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
@@ -90,21 +95,50 @@ function limits(env: NodeJS.ProcessEnv): Limits {
   };
 }
 
+/**
+ * `REDIS_SENTINELS` (a Sentinel-managed Redis: the master is asked of the sentinels and followed
+ * through failovers) or else `REDIS_URL` (one Redis). Both at once would be two answers to one
+ * question: refused, rather than one silently ignored.
+ */
+function redisTarget(env: NodeJS.ProcessEnv): RedisTarget | undefined {
+  const sentinels = env.REDIS_SENTINELS || undefined;
+  const name = env.REDIS_SENTINEL_NAME || undefined;
+  if (sentinels === undefined) {
+    if (name !== undefined) throw new ConfigError('REDIS_SENTINEL_NAME is set but REDIS_SENTINELS is not: list the sentinels (host:port,…)');
+    return env.REDIS_URL ? { kind: 'single', url: env.REDIS_URL } : undefined;
+  }
+  if (env.REDIS_URL) throw new ConfigError('set REDIS_URL (one Redis) or REDIS_SENTINELS (a Sentinel-managed one), not both');
+  if (name === undefined) throw new ConfigError('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the name the sentinels monitor the master under');
+  let nodes;
+  try {
+    nodes = parseSentinels(sentinels);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (nodes.length === 0) throw new ConfigError('REDIS_SENTINELS lists no sentinel');
+  return { kind: 'sentinel', name, sentinels: nodes };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   const secret = env.FIVES_SECRET;
   if (env.NODE_ENV === 'production' && (secret === undefined || secret === '')) {
     throw new ConfigError('FIVES_SECRET must be set in production: it signs the guest tokens that say who owns each seat');
   }
   if (secret !== undefined && secret !== '' && secret.length < 16) throw new ConfigError('FIVES_SECRET must be at least 16 characters');
+  const redis = redisTarget(env);
   const publicUrl = env.PUBLIC_URL === undefined || env.PUBLIC_URL === '' ? undefined : env.PUBLIC_URL;
   return {
     port: int(env, 'PORT', DEFAULTS.port),
     host: env.HOST || DEFAULTS.host,
     redisUrl: env.REDIS_URL || undefined,
+    redis,
     redisPrefix: env.REDIS_PREFIX || DEFAULTS.redisPrefix,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     recordRetentionMs: int(env, 'RECORD_RETENTION_DAYS', DEFAULTS.recordRetentionMs / DAY) * DAY,
     redisConnectTimeoutMs: int(env, 'REDIS_CONNECT_TIMEOUT_MS', DEFAULTS.redisConnectTimeoutMs),
+    // Off by default: measured, WAIT costs a replication round trip per commit and holds up the
+    // commands behind it on the connection (docs/performance.md, "Failover").
+    redisWait: { replicas: int(env, 'REDIS_WAIT_REPLICAS', 0), ms: int(env, 'REDIS_WAIT_MS', DEFAULTS.redisWaitMs, 1) },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env, 'DATABASE_POOL', DEFAULTS.databasePoolSize, 1),
     options: {

@@ -39,6 +39,8 @@ export const DEFAULTS = {
   logLevel: 'info',
   /** How long a starting server keeps trying to reach Redis before it gives up. */
   redisConnectTimeoutMs: 5 * SECOND,
+  /** How long a commit waits for its replicas (REDIS_WAIT_REPLICAS) before it is refused as not confirmed. */
+  redisWaitMs: 250,
   /** PostgreSQL connections per node, for the archive (DATABASE_URL). */
   databasePoolSize: 10,
   /** How long a game's record is kept after its last hand in Redis (0: for ever). */

@@ -4,6 +4,7 @@ import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { PostgresArchive } from './archive/postgres.ts';
 import { ConfigError, configFromEnv } from './config.ts';
+import { redisMode, redisWhere } from './redis/connect.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { RedisTableStore } from './store/redis.ts';
@@ -20,11 +21,11 @@ async function main(): Promise<void> {
   let config;
   try {
     config = configFromEnv(process.env);
-    if (config.redisUrl === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
+    if (config.redis === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
       throw new ConfigError(
         role === 'worker'
-          ? 'a worker takes its moves from Redis: set REDIS_URL (the one the socket nodes use)'
-          : "BOT_WORKERS=0 hands computer players' moves to worker processes through Redis: set REDIS_URL, or give this node threads",
+          ? 'a worker takes its moves from Redis: set REDIS_URL or REDIS_SENTINELS (the one the socket nodes use)'
+          : "BOT_WORKERS=0 hands computer players' moves to worker processes through Redis: set REDIS_URL (or REDIS_SENTINELS), or give this node threads",
       );
     }
     if (role === 'worker' && config.options.botWorkers === 0) throw new ConfigError('a worker thinks: BOT_WORKERS must be at least 1 for it');
@@ -36,17 +37,20 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   surviveUnhandledRejections(log);
   let store: TableStore;
-  if (config.redisUrl === undefined) {
+  const redis = config.redis;
+  if (redis === undefined) {
     store = new MemoryTableStore();
   } else {
     // Until the first connection, a failure is said once, below; after it, at most every half minute.
     let quietUntil = Number.POSITIVE_INFINITY;
     try {
       store = await RedisTableStore.connect({
-        url: config.redisUrl,
+        target: redis,
         prefix: config.redisPrefix,
         recordRetentionMs: config.recordRetentionMs,
         connectTimeoutMs: config.redisConnectTimeoutMs,
+        waitReplicas: config.redisWait.replicas,
+        waitMs: config.redisWait.ms,
         // The client retries every second or two while Redis is away: one line per half minute is enough.
         onError: (error) => {
           if (Date.now() < quietUntil) return;
@@ -58,10 +62,14 @@ async function main(): Promise<void> {
     } catch (error) {
       // One line an operator reads at a glance, not a stack trace.
       const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`fives server: cannot reach Redis at ${redactUrl(config.redisUrl, 'REDIS_URL')} (${reason}); is it running, and is REDIS_URL right?\n`);
+      const setting = redis.kind === 'single' ? 'REDIS_URL' : 'REDIS_SENTINELS (and REDIS_SENTINEL_NAME)';
+      process.stderr.write(`fives server: cannot reach Redis at ${redisWhere(redis)} (${reason}); is it running, and is ${setting} right?\n`);
       process.exit(1);
     }
-    log.info({ prefix: config.redisPrefix }, 'tables are kept in Redis (durable)');
+    log.info(
+      { prefix: config.redisPrefix, mode: redisMode(redis), waitReplicas: config.redisWait.replicas },
+      `tables are kept in Redis (durable), ${redisMode(redis)}${config.redisWait.replicas > 0 ? `, each change confirmed on ${config.redisWait.replicas} replica(s)` : ''}`,
+    );
   }
   let archive: GameArchive;
   if (config.databaseUrl === undefined) {
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
     log.info('finished games are archived in PostgreSQL (durable)');
   }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
-  const adapter = config.redisUrl === undefined ? {} : { adapter: { url: config.redisUrl, prefix: config.redisPrefix } };
+  const adapter = redis === undefined ? {} : { adapter: { target: redis, prefix: config.redisPrefix } };
   const app = await build({ ...config.options, ...adapter, store, archive, logger: log, role });
   await listen(app, config.port, config.host);
   if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");

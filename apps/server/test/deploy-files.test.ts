@@ -109,4 +109,40 @@ describe('the self-hosting files', () => {
     const service = compose.slice(compose.indexOf('\n  postgres:'), compose.indexOf('\n\n', compose.indexOf('\n  postgres:')));
     expect(service).not.toContain('ports:');
   });
+  it('compose: the cluster profile, six Redis servers in cluster mode joined once as three masters with a replica each; the single Redis stays the default', () => {
+    const services = compose.slice(compose.indexOf('\nservices:'));
+    // The single Redis has no profile: `docker compose up` runs it, as before.
+    const single = services.slice(services.indexOf('\n  redis:\n'), services.indexOf('\n\n', services.indexOf('\n  redis:\n')));
+    expect(single).not.toContain('profiles:');
+    const names = ['redis-c1', 'redis-c2', 'redis-c3', 'redis-c4', 'redis-c5', 'redis-c6'];
+    for (const name of names) {
+      const at = services.indexOf(`\n  ${name}:`);
+      expect(at, name).toBeGreaterThan(-1);
+      const block = services.slice(at, services.indexOf('\n  redis-c', at + 3) === -1 ? undefined : services.indexOf('\n  redis-c', at + 3));
+      expect(block, name).toMatch(new RegExp(`"--cluster-enabled", "yes".*"--cluster-announce-hostname", "${name}"`));
+      expect(block, name).toContain(`- ${name}-data:/data`);
+      expect(compose, name).toMatch(new RegExp(`^ {2}${name}-data:$`, 'm'));
+    }
+    expect(services).toMatch(/^ {2}redis-c1: &cluster-redis\n {4}image: redis:7-alpine\n {4}profiles: \["cluster"\]$/m);
+    const init = services.slice(services.indexOf('\n  redis-cluster-init:'), services.indexOf('\n\n', services.indexOf('\n  redis-cluster-init:')));
+    expect(init).toContain('profiles: ["cluster"]');
+    expect(init).toContain(`redis-cli --cluster create ${names.map((n) => `${n}:6379`).join(' ')} --cluster-replicas 1 --cluster-yes`);
+    // Formed once: a restart finds the cluster formed and leaves it.
+    expect(init).toContain('cluster_state:ok ||');
+    for (const name of names) expect(init).toMatch(new RegExp(`${name}: \\{ condition: service_healthy \\}`));
+  });
+
+  it('compose: on the cluster, the nodes and the worker are seeded with all six servers, start once it is formed, and the single Redis is left out', () => {
+    const cluster = read('deploy/compose.cluster.yml');
+    const seeds = ['redis-c1', 'redis-c2', 'redis-c3', 'redis-c4', 'redis-c5', 'redis-c6'].map((n) => `redis://${n}:6379`).join(',');
+    expect(cluster).toContain(`REDIS_CLUSTER_NODES: ${seeds}`);
+    expect(cluster).toContain('REDIS_URL: ""');
+    expect(cluster).toMatch(/^ {2}redis:\n {4}profiles: \["single"\]$/m);
+    for (const service of ['node1', 'node2', 'worker']) {
+      expect(cluster, service).toMatch(new RegExp(`^ {2}${service}:\\n {4}environment: \\*cluster-environment\\n {4}depends_on: !override`, 'm'));
+    }
+    expect(cluster).toMatch(/redis-cluster-init:\n {4}condition: service_completed_successfully/);
+    expect(cluster).toContain('docker compose -f docker-compose.yml -f deploy/compose.cluster.yml --profile cluster up');
+    expect(read('README.md')).toContain('docker compose -f docker-compose.yml -f deploy/compose.cluster.yml --profile cluster up');
+  });
 });

@@ -133,7 +133,8 @@ export const OpenTablesSchema = z.strictObject({ tables: z.array(OpenTableSchema
 export type OpenTables = z.output<typeof OpenTablesSchema>;
 export const OPEN_TABLES_LIMIT = 50;
 
-const StoreHealthSchema = z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean() });
+/** `mode`: how a Redis store is reached — `single`, or `sentinel <name> via <n> sentinels`. */
+const StoreHealthSchema = z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean(), mode: z.string().optional() });
 
 /**
  * `GET /healthz`, liveness: the process is up and answering (always 200, `ok` true);

@@ -7,6 +7,12 @@ export type Cause =
   | { readonly kind: 'joined' | 'left' | 'away' | 'returned'; readonly seat: number }
   | { readonly kind: 'seat'; readonly seat: number; readonly to: SeatRecord['kind'] }
   | { readonly kind: 'started' | 'rematch' | 'dealt' | 'settings' }
+  /**
+   * Nothing changed but the version: the table goes on from the state its store holds, numbered
+   * past every version a client has seen (a failover lost the last changes: a version is never
+   * used for two different tables).
+   */
+  | { readonly kind: 'resumed'; readonly from: number }
   | {
       readonly kind: 'action';
       readonly seat: number;

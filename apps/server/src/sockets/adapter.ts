@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
+import { type RedisTarget, makeClient } from '../redis/connect.ts';
 import type { Packet } from 'socket.io-parser';
 import { keepPayloadJson } from './encoder.ts';
 import type { GameServer } from './types.ts';
@@ -17,14 +18,17 @@ export interface AdapterEvents {
 /**
  * The Socket.IO Redis adapter: a broadcast to a room reaches the sockets of that room on every
  * node, so players of one table may sit on different nodes. Its own two connections (a
- * subscriber cannot send commands), its channel under the store's prefix.
+ * subscriber cannot send commands), its channel under the store's prefix. With Sentinel both are
+ * Sentinel clients (`redis/connect.ts`): they follow the master through a failover, the
+ * subscriber subscribed again on the new one before it says 'ready'.
  */
-export async function attachRedisAdapter(io: GameServer, url: string, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
+export async function attachRedisAdapter(io: GameServer, target: RedisTarget, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
   // No per-command timeout (node-redis's default makes an AbortSignal timer for every command, a
   // few % of the CPU under load): a publish that waits only delays a broadcast, and the
   // adapter's requests to the other nodes have a timeout of their own.
-  const pub = createClient({ url, commandOptions: { timeout: 0 } });
+  const pub = makeClient(target, { connectTimeoutMs: 10_000, noCommandTimeout: true });
   const sub = pub.duplicate();
+  if (target.kind === 'sentinel') plainSendCommand(pub);
   // Errors while Redis is away are the store's to report; the clients reconnect by themselves.
   pub.on('error', () => {});
   sub.on('error', () => {});
@@ -46,6 +50,18 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
 }
 
 type PublishingClient = Pick<ReturnType<typeof createClient>, 'publish'>;
+
+/**
+ * The adapter counts the nodes (PUBSUB NUMSUB, for `fetchSockets` and the like) with
+ * `sendCommand(args)`, a single client's signature; a Sentinel client's is
+ * `sendCommand(isReadonly, args)`, and took the array for the flag. Its own commands do not go
+ * through `sendCommand`, so only the adapter's calls see this one.
+ */
+function plainSendCommand(client: object): void {
+  const sentinel = client as { sendCommand(isReadonly: boolean, args: readonly string[]): Promise<unknown> };
+  const send = sentinel.sendCommand.bind(sentinel);
+  Object.assign(client, { sendCommand: (args: readonly string[]) => send(false, args) });
+}
 
 /**
  * The adapter publishes without waiting for the answer (`this.pubClient.publish(...)`, for

@@ -38,5 +38,9 @@ export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (UNREACHABLE.has(error.constructor.name) || UNREACHABLE.has(error.name)) return true;
   const code = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' && NETWORK.has(code);
+  if (typeof code === 'string' && NETWORK.has(code)) return true;
+  // Redis refusing a write for now, with nothing written: a master without the replicas
+  // `min-replicas-to-write` asks for (cut off from them in a failover), or a node that has just
+  // become a replica. Both pass once the failover is over: retryable, as an outage is.
+  return error.message.startsWith('NOREPLICAS ') || error.message.startsWith('READONLY ');
 }

@@ -65,8 +65,8 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean> {
-    if (this.versions.get(next.id) !== next.version - 1) return false;
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
+    if (this.versions.get(next.id) !== previous) return false;
     this.put(next, stepAt);
     if (finished !== undefined) {
       const game = finished.entry.summary.game;

@@ -6,9 +6,11 @@ import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
-import { type RedisClient, makeRedisClient, runScript, script } from '../redis/script.ts';
+import { type RedisTarget, makeClient, redisMode } from '../redis/connect.ts';
+import { type RedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
+import { StoreUnavailableError } from './availability.ts';
 import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
 import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
@@ -159,7 +161,10 @@ interface Control {
 }
 
 export interface RedisStoreOptions {
-  readonly url: string;
+  /** One Redis at this URL (tests), unless `target` says where. */
+  readonly url?: string;
+  /** Where Redis is (`redis/connect.ts`): one at a URL, or a Sentinel-managed master. */
+  readonly target?: RedisTarget;
   /** Prepended to every key (default: `DEFAULTS.redisPrefix`). */
   readonly prefix?: string;
   /** Told about connection errors (node-redis reconnects by itself). */
@@ -172,6 +177,14 @@ export interface RedisStoreOptions {
    * waiting for ever. Once connected, the client reconnects by itself for as long as it takes.
    */
   readonly connectTimeoutMs?: number;
+  /**
+   * A commit is confirmed only once this many replicas have it (`WAIT`, up to `waitMs`); one not
+   * confirmed in time is answered `server/busy` (retryable) and never broadcast, so no client is
+   * shown a change a failover could lose. Default 0: not waited for (one Redis, no replica).
+   */
+  readonly waitReplicas?: number;
+  /** How long a commit waits for its replicas, ms (default: `DEFAULTS.redisWaitMs`). */
+  readonly waitMs?: number;
 }
 
 export class RedisTableStore implements TableStore {
@@ -187,6 +200,8 @@ export class RedisTableStore implements TableStore {
     private readonly client: RedisClient,
     private readonly prefix: string,
     private readonly recordRetentionMs: number,
+    readonly mode: string,
+    private readonly wait: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 0 },
   ) {
     this.jobs = new RedisJobQueue(client, prefix);
     this.thinking = new RedisThinkQueue(client, prefix);
@@ -196,10 +211,15 @@ export class RedisTableStore implements TableStore {
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
-    const client = makeRedisClient(options.url, options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs);
+    const target = options.target ?? (options.url === undefined ? undefined : ({ kind: 'single', url: options.url } as const));
+    if (target === undefined) throw new Error('RedisTableStore.connect needs a url or a target');
+    const client = makeClient(target, { connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs });
     client.on('error', (error: Error) => options.onError?.(error));
     await client.connect();
-    return new RedisTableStore(client, options.prefix ?? DEFAULTS.redisPrefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs);
+    return new RedisTableStore(client, options.prefix ?? DEFAULTS.redisPrefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs, redisMode(target), {
+      replicas: options.waitReplicas ?? 0,
+      ms: options.waitMs ?? DEFAULTS.redisWaitMs,
+    });
   }
 
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
@@ -248,7 +268,7 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean> {
+  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
     const game = append?.game ?? next.game;
     // The finished game is the table's current one: the script's job key uses its game field.
     if (finished !== undefined && finished.entry.summary.game !== next.game)
@@ -258,7 +278,7 @@ export class RedisTableStore implements TableStore {
       COMMIT,
       [...this.tableScriptKeys(next.id, this.recordKey(next.id, game)), this.finishedKey(next.id, next.game)],
       [
-        String(next.version - 1),
+        String(previous),
         String(next.version),
         ...this.mutableFields(next),
         append === undefined ? '' : JSON.stringify(append.hand),
@@ -274,8 +294,26 @@ export class RedisTableStore implements TableStore {
     );
     // 0: stale; else 1 + the spectators counted at the table.
     const n = Number(written);
+    if (n >= 1) await this.confirm(next);
     if (n >= 1 && seen !== undefined) seen.spectators = n - 1;
     return n >= 1;
+  }
+
+  /**
+   * Waits for the replicas to have the commit just made on this connection (`WAIT`; only the
+   * commit and what came before it on the connection). Not confirmed: the change is on the master
+   * alone, and a failover now would lose it (a master cut off from its replica, still taking writes
+   * until the sentinels move the clients: seconds of changes). Refused as `server/busy`, it is
+   * never broadcast: the client tries again, and its move is either found made (stale, the
+   * table's state sent to it) or made again on the new master (docs/protocol.md, "Failover").
+   */
+  private async confirm(next: TableDoc): Promise<void> {
+    const { replicas, ms } = this.wait;
+    if (replicas === 0) return;
+    const acked = await this.client.wait(replicas, ms);
+    if (acked < replicas) {
+      throw new StoreUnavailableError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`);
+    }
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {

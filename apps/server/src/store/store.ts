@@ -52,6 +52,8 @@ export type Created = 'created' | 'idTaken' | 'codeTaken';
 export interface TableStore {
   readonly kind: 'redis' | 'memory';
   readonly durable: boolean;
+  /** How a Redis store reaches Redis (`redis/connect.ts`'s `redisMode`), for `/healthz` and the log. */
+  readonly mode?: string;
   readonly jobs: JobQueue;
   /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
   readonly thinking: ThinkQueue;
@@ -74,8 +76,10 @@ export interface TableStore {
    * table's next automatic step for `stepAt` (null: none). False when someone else changed the
    * table first. `seen`, when given, is told what the write saw (`CommitSeen`). `finished`, when
    * the change finished a game: kept until archived, and its archive job set due at `finished.at`.
+   * `previous`, when given, is the stored version to write on instead of `next.version - 1`: a
+   * table resumed past versions a failover lost (`TableCommits.resume`).
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: FinishedGame): Promise<boolean>;
+  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: FinishedGame, previous?: number): Promise<boolean>;
   /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
   finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
   /**

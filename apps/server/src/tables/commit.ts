@@ -12,6 +12,12 @@ export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem
 const CONFLICT_RETRIES = 8;
 
 /**
+ * At most this many versions a client may be ahead of the store for the table to be resumed past
+ * them: seconds of play lost in a failover; a client claiming more is not believed.
+ */
+const MAX_LOST = 10_000;
+
+/**
  * The I/O around every decision: load → decide → settle (the next version, its clocks and next
  * step) → commit on the loaded version → execute the change's effects. When another writer
  * committed first, the decision is made again on the newer table.
@@ -39,11 +45,16 @@ export class TableCommits {
    * next attempt would refuse them as stale anyway).
    */
   async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc | null, Problem>> {
+    // The newest version this node committed of the table, as far as it knows.
+    let known = -1;
     for (let attempt = 0; ; attempt++) {
       // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
       const guess = attempt === 0 ? this.recent.get(id) : undefined;
-      const doc = guess ?? (await this.o.store.load(id));
+      if (guess !== undefined) known = guess.version;
+      let doc = guess ?? (await this.o.store.load(id));
       if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
+      // This node committed a newer version than the store holds: a failover lost it. Go on past it.
+      if (guess === undefined && doc.version < known) doc = (await this.resume(id, known)) ?? doc;
       const now = this.o.now().getTime();
       const decided = decide(doc, now);
       if (!decided.ok || decided.value === null) {
@@ -68,6 +79,37 @@ export class TableCommits {
         return refuse(ErrorCode.stale, `the table changed while this was being decided (now version ${version}); try again`, { version });
       }
     }
+  }
+
+  /**
+   * A seated client made a move on `seen`, a version newer than the stored one: the store lost
+   * the changes after it (a failover, with asynchronous replication, before the commits were
+   * confirmed on the replica). The stored table is committed again as version `seen + 1` — the
+   * same table, its next step set again — and broadcast: every client, whatever it saw, takes
+   * it as newer, and no version ever names two different tables. `resumed` is null when there
+   * is nothing to resume (the table is gone, or has caught up meanwhile).
+   */
+  async resume(id: TableId, seen: number): Promise<TableDoc | null> {
+    const doc = await this.o.store.load(id);
+    if (doc === null || doc.version >= seen || seen - doc.version > MAX_LOST) return null;
+    const now = this.o.now().getTime();
+    const { doc: next, stepAt, effects } = settle({ ...doc, version: seen }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.o);
+    const spectators: CommitSeen = { spectators: 1 };
+    if (!(await this.o.store.commit(next, undefined, stepAt, spectators, undefined, doc.version))) return null;
+    this.recent.set(next);
+    this.execute(next, effects, spectators.spectators > 0);
+    return next;
+  }
+
+  /**
+   * Sends the table as stored to its clients again: a move made on an older version than the
+   * stored one may come from a client that never heard of the newer one — a commit refused as
+   * not confirmed (`server/busy`) that the store kept all the same (its replica had it, but said
+   * so too late). Without it, a table waiting for that client's move would wait for ever.
+   */
+  async announce(id: TableId): Promise<void> {
+    const doc = await this.o.store.load(id);
+    if (doc !== null) this.o.onChange(doc, { kind: 'resumed', from: doc.version }, true);
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */

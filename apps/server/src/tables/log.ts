@@ -27,6 +27,9 @@ export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): 
     case 'seat':
       log.info({ ...base, seat: cause.seat, to: cause.to }, 'table event');
       return;
+    case 'resumed':
+      log.warn({ ...base, from: cause.from }, 'table resumed from the stored version: a failover lost the changes a client had seen');
+      return;
     case 'started':
     case 'rematch':
     case 'dealt':

@@ -303,8 +303,14 @@ export class OnlineConnection extends StateConnection implements Connection {
       this.#following = following;
     }
     // A state sent again (after a reconnection, or by a node back from Redis) is applied again:
-    // its clock is newer. Only an older one is ignored.
-    if (s.tableId !== following.id || this.#versions.observe(s) === 'older') return;
+    // its clock is newer. An older one is not applied: the table is asked for afresh.
+    if (s.tableId !== following.id) return;
+    if (this.#versions.observe(s) === 'older') {
+      // Late, or a failover lost versions this client saw: the table asked for afresh.
+      const id = following.id;
+      if (this.#versions.resync(id) && this.#client.connected) this.#join(id, following.watch);
+      return;
+    }
     const at = this.#now();
     this.#wireSummary = { summary: s.table, at };
     const id = following.id;
