@@ -5,6 +5,7 @@ import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type Guest, type KeyValueStore, UNREACHABLE, loadGuest, saveGuest } from './guest.ts';
 import { type ClientAction, type ClientActionType, type Connection, EMPTY_STATE, type GameSetup, type Move, type Notice, type TableId, tableId } from './types.ts';
 import { TableFairness } from './fairness.ts';
+import { type StoodIn, loadSeen, saveSeen, seenOf, stoodIn } from './stood-in.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
 import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf } from './wire.ts';
@@ -56,6 +57,7 @@ interface KeptGame {
 const WebCode = {
   setupSeats: 'setup/seats',
   badCode: 'table/bad_code',
+  stoodIn: 'seat/stood_in',
 } as const;
 
 // Functions, not constants: the words are the player's language at the moment they are said.
@@ -100,6 +102,8 @@ export class OnlineConnection extends StateConnection implements Connection {
   readonly #invites = new Map<TableId, string>();
   /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
   readonly #fairness = new TableFairness();
+  /** A join was just asked for: its first state says what the computer did with the seat meanwhile. */
+  #returning = false;
 
   constructor(options: OnlineOptions) {
     super({ ...EMPTY_STATE, link: 'connecting', offers: OFFERS });
@@ -274,7 +278,19 @@ export class OnlineConnection extends StateConnection implements Connection {
     const id = following.id;
     const table = tableOf(s, this.#fairness, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
     this.#keepGame(s);
-    this.set({ table, joining: null, detached: null, yourGame: null });
+    const stood = this.#seen(s);
+    this.set({ table, joining: null, detached: null, yourGame: null, ...(stood === null ? {} : { notice: standInNotice(stood) }) });
+  }
+
+  /** Keeps where this seat's player has seen the table to; on a join's first state, what was played for them since. */
+  #seen(s: TableState): StoodIn | null {
+    const returning = this.#returning;
+    this.#returning = false;
+    if (s.seat === null) return null;
+    const now = seenOf(s.tableId, s.table.game, s.view);
+    const stood = returning ? stoodIn(loadSeen(this.#storage), now, s.view, s.seat) : null;
+    saveSeen(this.#storage, now);
+    return stood;
   }
 
   /** Remembers the game under way this player sits at (forgets it once it is over), for the lobby's way back. */
@@ -456,6 +472,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   }
 
   #join(id: TableId, watch: boolean): void {
+    this.#returning = true;
     this.#ordered('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
       if (reply.ok || this.#following?.id !== id) return;
       this.#joined(reply);
@@ -543,4 +560,10 @@ export class OnlineConnection extends StateConnection implements Connection {
     if (reply.ok && this.state.notice !== null && CLEARS_NOTICE.has(event)) this.set({ notice: null });
     then?.(reply);
   }
+}
+
+/** A returning player is told what the computer did with their seat (issue 15, point 7). */
+function standInNotice(stood: StoodIn): Notice {
+  const message = stood.kind === 'tiles' ? t('notice.standInTiles', { count: stood.count }) : t('notice.standInHands', { count: stood.count });
+  return { code: WebCode.stoodIn, message };
 }

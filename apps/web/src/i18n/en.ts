@@ -388,6 +388,11 @@ export const en = {
   'notice.noName': 'Pick a name first.',
   'notice.notAtTable': 'You are not at a table.',
   'notice.timeout': 'Time ran out: the computer played for you.',
+  'notice.standInTiles': { one: 'While you were away the computer played {count} tile for you.', other: 'While you were away the computer played {count} tiles for you.' },
+  'notice.standInHands': {
+    one: 'While you were away the computer played your seat: {count} hand ended.',
+    other: 'While you were away the computer played your seat: {count} hands ended.',
+  },
   'notice.emptyName': 'Pick a name of at least one letter.',
   'notice.playNowSeats': { one: 'Play now seats you and {count} computer player.', other: 'Play now seats you and {count} computer players.' },
   'notice.practiceSeats': { one: 'A practice table seats you and {count} computer player.', other: 'A practice table seats you and {count} computer players.' },
