@@ -40,7 +40,7 @@ describe('what the computer played for a returning player, from the table’s lo
 
   it('is kept in the browser', () => {
     const kept = new Map<string, string>();
-    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) } as unknown as Storage;
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) };
     expect(loadSeen(storage)).toBeNull();
     const seen = seenOf('t1', 3, views[4] as TableView);
     saveSeen(storage, seen);

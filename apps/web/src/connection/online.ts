@@ -104,6 +104,8 @@ export class OnlineConnection extends StateConnection implements Connection {
   readonly #fairness = new TableFairness();
   /** A join was just asked for: its first state says what the computer did with the seat meanwhile. */
   #returning = false;
+  /** That notice, held until the join's answer (an accepted join clears the notice) if the state came first. */
+  #held: { notice: Notice | null; answered: boolean } = { notice: null, answered: true };
 
   constructor(options: OnlineOptions) {
     super({ ...EMPTY_STATE, link: 'connecting', offers: OFFERS });
@@ -279,14 +281,16 @@ export class OnlineConnection extends StateConnection implements Connection {
     const table = tableOf(s, this.#fairness, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
     this.#keepGame(s);
     const stood = this.#seen(s);
-    this.set({ table, joining: null, detached: null, yourGame: null, ...(stood === null ? {} : { notice: standInNotice(stood) }) });
+    const notice = stood === null ? null : standInNotice(stood);
+    if (notice !== null && !this.#held.answered) this.#held = { notice, answered: false };
+    this.set({ table, joining: null, detached: null, yourGame: null, ...(notice === null || !this.#held.answered ? {} : { notice }) });
   }
 
   /** Keeps where this seat's player has seen the table to; on a join's first state, what was played for them since. */
   #seen(s: TableState): StoodIn | null {
     const returning = this.#returning;
     this.#returning = false;
-    if (s.seat === null) return null;
+    if (s.seat === null || s.view === null) return null;
     const now = seenOf(s.tableId, s.table.game, s.view);
     const stood = returning ? stoodIn(loadSeen(this.#storage), now, s.view, s.seat) : null;
     saveSeen(this.#storage, now);
@@ -473,7 +477,11 @@ export class OnlineConnection extends StateConnection implements Connection {
 
   #join(id: TableId, watch: boolean): void {
     this.#returning = true;
+    this.#held = { notice: null, answered: false };
     this.#ordered('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
+      const held = this.#held.notice;
+      this.#held = { notice: null, answered: true };
+      if (reply.ok && held !== null && this.#following?.id === id) this.set({ notice: held });
       if (reply.ok || this.#following?.id !== id) return;
       this.#joined(reply);
     });

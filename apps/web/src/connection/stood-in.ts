@@ -1,4 +1,5 @@
 import type { TableView } from '@fives/engine';
+import type { KeyValueStore } from './guest.ts';
 
 /**
  * Where a seated player last saw their table: the game, its hand (how many had ended) and how
@@ -33,7 +34,7 @@ export function stoodIn(before: Seen | null, now: Seen, view: TableView, seat: n
 
 const KEY = 'fives.seen';
 
-export function loadSeen(storage: Storage | null): Seen | null {
+export function loadSeen(storage: KeyValueStore | null): Seen | null {
   try {
     const raw = storage?.getItem(KEY);
     const seen: unknown = raw ? JSON.parse(raw) : null;
@@ -45,7 +46,7 @@ export function loadSeen(storage: Storage | null): Seen | null {
   }
 }
 
-export function saveSeen(storage: Storage | null, seen: Seen): void {
+export function saveSeen(storage: KeyValueStore | null, seen: Seen): void {
   try {
     storage?.setItem(KEY, JSON.stringify(seen));
   } catch {
