@@ -38,6 +38,7 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['layout-long-1440.png', 'layout-long-1440.png'],
   ['leave-ask-phone.png', 'leave-ask-phone.png'],
   ['lobby-return-phone.png', 'lobby-return-phone.png'],
+  ['stood-in-phone.png', 'stood-in-phone.png'],
   ['lobby-es-phone.png', 'lobby-es-phone.png'],
   ['lobby-es-desktop.png', 'lobby-es-desktop.png'],
   ['table-es-phone.png', 'table-es-phone.png'],
