@@ -7,7 +7,8 @@ import { DESKTOP, type Harness, PHONE, SMALL_PHONE, browserTestsWanted, newPage,
  * Issue 15, point 7, "smaller things players noticed", each where a player would see it: the
  * phone's score sheet and seat panels with four players and three-digit scores, the sentence
  * when a tile fits two ends (its verb by input, above the lifted tile), the icon buttons' size,
- * the focus when the table opens, and muting kept over a reload.
+ * the focus when the table opens, muting kept over a reload, and no AudioContext
+ * warning before the first tap.
  */
 describe.runIf(browserTestsWanted())('the smaller things of issue 15', () => {
   let h: Harness;
@@ -106,7 +107,7 @@ describe.runIf(browserTestsWanted())('the smaller things of issue 15', () => {
     }, 90_000);
   }
 
-  it('has icon buttons of 44 px or more, focuses the table when it opens, and keeps muting over a reload', async () => {
+  it('has icon buttons of 44 px or more, focuses the table when it opens, keeps muting over a reload, and warns of no AudioContext before a tap', async () => {
     for (const size of [SMALL_PHONE, DESKTOP]) {
       const page = await newPage(h, size, '?seed=small-things&delay=0');
       await startPractice(page, 3);
@@ -116,9 +117,22 @@ describe.runIf(browserTestsWanted())('the smaller things of issue 15', () => {
       expect(sizes.length).toBeGreaterThanOrEqual(4);
       for (const [w, hgt] of sizes) expect(Math.min(w ?? 0, hgt ?? 0), JSON.stringify(sizes)).toBeGreaterThanOrEqual(44);
       await page.getByRole('button', { name: 'Mute sounds' }).click();
+      const audioWarnings: string[] = [];
+      page.on('console', (m) => {
+        if (/AudioContext/.test(m.text())) audioWarnings.push(m.text());
+      });
       await page.reload();
       // The practice game comes back, muted.
       await page.getByRole('button', { name: 'Turn sounds on' }).waitFor();
+      // Sound back on, no tap yet: the computer plays on to the player's turn with no AudioContext warning.
+      await page.evaluate(() => {
+        const kept = JSON.parse(localStorage.getItem('fives.settings') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem('fives.settings', JSON.stringify({ ...kept, sound: true }));
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Mute sounds' }).waitFor();
+      await waitForTurn(page);
+      expect(audioWarnings).toEqual([]);
       expect(page.errors).toEqual([]);
       await page.context().close();
     }
