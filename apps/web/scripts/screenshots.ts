@@ -38,12 +38,21 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['layout-long-1440.png', 'layout-long-1440.png'],
   ['leave-ask-phone.png', 'leave-ask-phone.png'],
   ['lobby-return-phone.png', 'lobby-return-phone.png'],
+  ['stood-in-phone.png', 'stood-in-phone.png'],
   ['lobby-es-phone.png', 'lobby-es-phone.png'],
   ['lobby-es-desktop.png', 'lobby-es-desktop.png'],
   ['table-es-phone.png', 'table-es-phone.png'],
   ['table-es-desktop.png', 'table-es-desktop.png'],
   ['leave-ask-es-phone.png', 'leave-ask-es-phone.png'],
   ['leave-ask-es-desktop.png', 'leave-ask-es-desktop.png'],
+  // The archive's pages (test/e2e/archive.test.ts): a game's replay and analysis at /g/, a player's games at /p/.
+  ['archive-replay-desktop.png', 'archive-replay.png'],
+  ['archive-analysis-desktop.png', 'archive-analysis.png'],
+  ['archive-player-desktop.png', 'archive-player.png'],
+  ['archive-replay-phone.png', 'archive-replay-phone.png'],
+  ['archive-player-phone.png', 'archive-player-phone.png'],
+  ['archive-replay-es-phone.png', 'archive-replay-es-phone.png'],
+  ['archive-player-es-phone.png', 'archive-player-es-phone.png'],
 ];
 
 /** Test files named on the command line run alone, and only the screenshots they make are copied. */

@@ -1,6 +1,7 @@
 export * from './tiles.ts';
 export * from './errors.ts';
 export * from './rules.ts';
+export * from './rules-schema.ts';
 export * from './variant.ts';
 export * from './random.ts';
 export * from './board.ts';

@@ -4,7 +4,8 @@ import { END_NAMES } from './board.ts';
 import { dealFromOrder } from './deal.ts';
 import { type Result, ok } from './errors.ts';
 import { apply, newGame, startHand } from './game.ts';
-import { RulesInputSchema, resolveRules, type Rules } from './rules.ts';
+import { resolveRules, type Rules } from './rules.ts';
+import { RulesInputSchema } from './rules-schema.ts';
 import type { Action, Deal, GameState, HandEvent, HandState } from './state.ts';
 import { type Tile, formatTile, parseTile } from './tiles.ts';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { VARIANTS, type Variant, variantRules } from './variant.ts';
 
@@ -62,36 +61,96 @@ export function presetVariant(preset: Preset): Variant {
   return PRESET_OPTIONS[preset].variant ?? 'allFives';
 }
 
-// zod's mini build: the web client reaches this schema (through resolveRules) on its first page, and
-// the mini build's functions tree-shake, where the classic build brings its whole method set along.
-const rulesInputShape = {
-  preset: z.optional(z.enum(PRESETS)),
-  players: z.union([z.literal(2), z.literal(3), z.literal(4)], {
-    error: 'players must be 2, 3 or 4',
-  }),
-  variant: z.optional(z.enum(VARIANTS)),
-  handSize: z.optional(z.int().check(z.minimum(1), z.maximum(14))),
-  target: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))),
-  firstLeader: z.optional(z.enum(FIRST_LEADERS)),
-  nextLeader: z.optional(z.enum(NEXT_LEADERS)),
-  blockedScoring: z.optional(z.enum(BLOCKED_SCORINGS)),
-  spinnerOpens: z.optional(z.enum(SPINNER_OPENINGS)),
-  scoreUnit: z.optional(z.enum(SCORE_UNITS)),
-  muggins: z.optional(z.boolean()),
-  partnerships: z.optional(z.boolean()),
+// The rules input is checked by hand here, not by a zod schema: the web client checks its setup form on
+// the first page, which then carries no zod at all. The schema for messages and records
+// (rules-schema.ts) is built from the same fields and bounds, and a test holds the two to one verdict.
+
+/** The bounds of the numeric options, inclusive: the hand check and the schema read them. */
+export const HAND_SIZE_RANGE = [1, 14] as const;
+export const TARGET_RANGE = [1, 100_000] as const;
+
+/** What people and records write: a preset, the number of players, and any option on top. */
+export interface RulesInput {
+  preset?: Preset | undefined;
+  players: 2 | 3 | 4;
+  variant?: Variant | undefined;
+  handSize?: number | undefined;
+  target?: number | undefined;
+  firstLeader?: FirstLeader | undefined;
+  nextLeader?: NextLeader | undefined;
+  blockedScoring?: BlockedScoring | undefined;
+  spinnerOpens?: SpinnerOpens | undefined;
+  scoreUnit?: ScoreUnit | undefined;
+  muggins?: boolean | undefined;
+  partnerships?: boolean | undefined;
+}
+
+/** One thing wrong with a rules input: where (`[]` for the whole object) and why. */
+export interface RulesProblem {
+  readonly path: string[];
+  readonly message: string;
+}
+
+/**
+ * Each field's check of a value (never `undefined` here): null when it may have it. A value of the
+ * wrong kind is `wrong`; a number of the right kind out of bounds is only `outOfBounds`, and the
+ * contradictions are still looked at (as zod does: a range check does not abort its object).
+ */
+type FieldCheck = (value: unknown) => { readonly message: string; readonly outOfBounds?: true } | null;
+
+const oneOf =
+  (values: readonly unknown[]): FieldCheck =>
+  (v) =>
+    values.includes(v) ? null : { message: `Invalid option: expected one of ${values.map((x) => JSON.stringify(x)).join('|')}` };
+const intIn =
+  ([min, max]: readonly [number, number]): FieldCheck =>
+  (v) => {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) return { message: 'expected a whole number' };
+    return v >= min && v <= max ? null : { message: `expected a whole number from ${min} to ${max}`, outOfBounds: true };
+  };
+const bool: FieldCheck = (v) => (typeof v === 'boolean' ? null : { message: 'expected true or false' });
+
+/** Every key a rules input may have; all but `players` may be left out. */
+const FIELD_CHECKS: Record<keyof RulesInput, FieldCheck> = {
+  preset: oneOf(PRESETS),
+  players: (v) => (v === 2 || v === 3 || v === 4 ? null : { message: 'players must be 2, 3 or 4' }),
+  variant: oneOf(VARIANTS),
+  handSize: intIn(HAND_SIZE_RANGE),
+  target: intIn(TARGET_RANGE),
+  firstLeader: oneOf(FIRST_LEADERS),
+  nextLeader: oneOf(NEXT_LEADERS),
+  blockedScoring: oneOf(BLOCKED_SCORINGS),
+  spinnerOpens: oneOf(SPINNER_OPENINGS),
+  scoreUnit: oneOf(SCORE_UNITS),
+  muggins: bool,
+  partnerships: bool,
 };
 
 /**
- * Unknown keys are refused (a typo must not silently play a different game), and so are options
- * that contradict each other or the preset.
+ * Checks a rules input from outside: every problem with it, or none. Unknown keys are refused
+ * (a typo must not silently play a different game), and so are options that contradict each
+ * other or the preset (looked at once every field has a value of its kind).
  */
-export const RulesInputSchema = z.strictObject(rulesInputShape).check(
-  z.superRefine((input, ctx) => {
-    for (const problem of contradictions(input)) ctx.addIssue({ code: 'custom', ...problem });
-  }),
-);
-
-export type RulesInput = z.input<typeof RulesInputSchema>;
+export function rulesInputProblems(input: unknown): RulesProblem[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [{ path: [], message: 'the rules are an object' }];
+  const record = input as Readonly<Record<string, unknown>>;
+  const out: RulesProblem[] = [];
+  let kindsHold = true;
+  for (const [key, check] of Object.entries(FIELD_CHECKS)) {
+    const value = record[key];
+    const wrong = value === undefined && key !== 'players' ? null : check(value);
+    if (wrong !== null) {
+      out.push({ path: [key], message: wrong.message });
+      kindsHold &&= wrong.outOfBounds === true;
+    }
+  }
+  const unknown = Object.keys(record).filter((key) => !Object.hasOwn(FIELD_CHECKS, key));
+  if (unknown.length > 0) {
+    out.push({ path: [], message: `Unrecognized key${unknown.length > 1 ? 's' : ''}: ${unknown.map((k) => JSON.stringify(k)).join(', ')}` });
+  }
+  if (kindsHold) out.push(...contradictions(input as RulesInput));
+  return out;
+}
 
 function derivedHandSize(players: number): number {
   return players === 2 ? 9 : players === 3 ? 7 : 5;
@@ -123,13 +182,9 @@ function resolveUnchecked(input: RulesInput): Rules {
   return { preset, players, ...base, target: pick('target', derivedTarget(base, players)) };
 }
 
-interface Problem {
-  readonly message: string;
-  readonly path: string[];
-}
-
-function contradictions(input: RulesInput): Problem[] {
-  const out: Problem[] = [];
+/** The options that contradict each other or the preset; the schema (rules-schema.ts) refines with it too. */
+export function contradictions(input: RulesInput): RulesProblem[] {
+  const out: RulesProblem[] = [];
   const r = resolveUnchecked(input);
   const at = (key: keyof RulesInput): string[] => (input[key] === undefined ? ['preset'] : [key]);
   if (r.partnerships && r.players !== 4) {
@@ -163,15 +218,12 @@ function contradictions(input: RulesInput): Problem[] {
 
 /** Checks a rules object from outside and decides every option; errors name the bad field. */
 export function resolveRules(input: unknown): Result<Rules> {
-  const parsed = RulesInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const messages = parsed.error.issues.map((issue) => {
-      const where = issue.path.length > 0 ? `rules.${issue.path.join('.')}` : 'rules';
-      return `${where}: ${issue.message}`;
-    });
+  const problems = rulesInputProblems(input);
+  if (problems.length > 0) {
+    const messages = problems.map((p) => `${p.path.length > 0 ? `rules.${p.path.join('.')}` : 'rules'}: ${p.message}`);
     return fail(GameErrorCode.badRules, messages.join('; '));
   }
-  return ok(resolveUnchecked(parsed.data));
+  return ok(resolveUnchecked(input as RulesInput));
 }
 
 /** Seats 0+2 and 1+3 share a score with partnerships; otherwise every seat is its own side. */

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { SeedSchema } from './fairness.ts';
+import { SEED_PATTERN } from './fairness.ts';
 
 // The fairness proofs as the table's state carries them (classic zod, for the messages), apart
 // from fairness.ts's checking, which the web client's first page runs and which must not bring
 // classic zod into it.
+
+/** A hand's secret (fairness.ts's `SEED_PATTERN`). */
+export const SeedSchema = z.string().regex(SEED_PATTERN, { error: 'a seed is 32 to 128 lowercase hex digits' });
 
 /** SHA-256 of the seed's text, as 64 lowercase hex digits. */
 export const CommitmentSchema = z.string().regex(/^[0-9a-f]{64}$/, { error: 'a commitment is 64 lowercase hex digits' });

@@ -13,7 +13,6 @@ import {
   startHand,
   view,
 } from '@fives/engine';
-import { z as mini } from 'zod/mini';
 import type { Fairness } from './fairness-schema.ts';
 import { sha256Hex } from './sha256.ts';
 
@@ -25,10 +24,15 @@ import { sha256Hex } from './sha256.ts';
  */
 
 /**
- * A hand's secret: 128 bits or more, as lowercase hex. In zod's mini build: the web client's
- * fairness check parses it on the first page, and mini's functions tree-shake (classic's do not).
+ * A hand's secret: 128 bits or more, as lowercase hex. A plain pattern, not a schema: the web
+ * client's fairness check runs on its first page, which carries no zod (fairness-schema.ts's
+ * `SeedSchema` is this pattern for the messages).
  */
-export const SeedSchema = mini.string().check(mini.regex(/^[0-9a-f]{32,128}$/, { error: 'a seed is 32 to 128 lowercase hex digits' }));
+export const SEED_PATTERN = /^[0-9a-f]{32,128}$/;
+
+export function isSeed(text: unknown): text is string {
+  return typeof text === 'string' && SEED_PATTERN.test(text);
+}
 /** The commitment to a seed. */
 export function commitmentOf(seed: string): string {
   return sha256Hex(seed);
@@ -70,7 +74,7 @@ export interface HandEvidence {
  */
 export function checkHand(e: HandEvidence): HandCheck {
   if (e.commitment === null) return { status: 'unchecked', reason: 'no commitment was seen before the seed was revealed (joined after the hand ended)' };
-  if (!SeedSchema.safeParse(e.seed).success) return { status: 'failed', reason: 'the revealed seed is not a valid seed' };
+  if (!isSeed(e.seed)) return { status: 'failed', reason: 'the revealed seed is not a valid seed' };
   if (commitmentOf(e.seed) !== e.commitment) return { status: 'failed', reason: 'the revealed seed does not hash to the commitment published before the hand' };
   const views = e.views.filter((v) => v.hand !== null);
   const last = views.at(-1);

@@ -26,6 +26,7 @@ import {
   tableId,
 } from './types.ts';
 import { TableFairness } from './fairness.ts';
+import { type StoodIn, loadSeen, saveSeen, seenOf, stoodIn } from './stood-in.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
 import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf } from './wire.ts';
@@ -81,6 +82,7 @@ interface KeptGame {
 const WebCode = {
   setupSeats: 'setup/seats',
   badCode: 'table/bad_code',
+  stoodIn: 'seat/stood_in',
 } as const;
 
 // Functions, not constants: the words are the player's language at the moment they are said.
@@ -126,6 +128,10 @@ export class OnlineConnection extends StateConnection implements Connection {
   /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
   readonly #fairness = new TableFairness();
   #reactionId = 0;
+  /** A join was just asked for: its first state says what the computer did with the seat meanwhile. */
+  #returning = false;
+  /** That notice, held until the join's answer (an accepted join clears the notice) if the state came first. */
+  #held: { notice: Notice | null; answered: boolean } = { notice: null, answered: true };
 
   constructor(options: OnlineOptions) {
     super({ ...EMPTY_STATE, link: 'connecting', offers: OFFERS });
@@ -316,7 +322,21 @@ export class OnlineConnection extends StateConnection implements Connection {
     const id = following.id;
     const table = tableOf(s, this.#fairness, this.#connected, this.#invites.get(id) ?? `${this.#origin}${invitePath(id)}`, at);
     this.#keepGame(s);
-    this.set({ table, joining: null, detached: null, yourGame: null });
+    const stood = this.#seen(s);
+    const notice = stood === null ? null : standInNotice(stood);
+    if (notice !== null && !this.#held.answered) this.#held = { notice, answered: false };
+    this.set({ table, joining: null, detached: null, yourGame: null, ...(notice === null || !this.#held.answered ? {} : { notice }) });
+  }
+
+  /** Keeps where this seat's player has seen the table to; on a join's first state, what was played for them since. */
+  #seen(s: TableState): StoodIn | null {
+    const returning = this.#returning;
+    this.#returning = false;
+    if (s.seat === null || s.view === null) return null;
+    const now = seenOf(s.tableId, s.table.game, s.view);
+    const stood = returning ? stoodIn(loadSeen(this.#storage), now, s.view, s.seat) : null;
+    saveSeen(this.#storage, now);
+    return stood;
   }
 
   /** Remembers the game under way this player sits at (forgets it once it is over), for the lobby's way back. */
@@ -498,7 +518,12 @@ export class OnlineConnection extends StateConnection implements Connection {
   }
 
   #join(id: TableId, watch: boolean): void {
+    this.#returning = true;
+    this.#held = { notice: null, answered: false };
     this.#ordered('table:join', { tableId: id, ...(watch ? { as: 'spectator' as const } : {}) }, (reply) => {
+      const held = this.#held.notice;
+      this.#held = { notice: null, answered: true };
+      if (reply.ok && held !== null && this.#following?.id === id) this.set({ notice: held });
       if (reply.ok || this.#following?.id !== id) return;
       this.#joined(reply);
     });
@@ -595,4 +620,10 @@ export class OnlineConnection extends StateConnection implements Connection {
     if (reply.ok && this.state.notice !== null && CLEARS_NOTICE.has(event)) this.set({ notice: null });
     then?.(reply);
   }
+}
+
+/** A returning player is told what the computer did with their seat (issue 15, point 7). */
+function standInNotice(stood: StoodIn): Notice {
+  const message = stood.kind === 'tiles' ? t('notice.standInTiles', { count: stood.count }) : t('notice.standInHands', { count: stood.count });
+  return { code: WebCode.stoodIn, message };
 }

@@ -413,6 +413,11 @@ export const es: Translation<English> = {
   'notice.noName': 'Elige primero un nombre.',
   'notice.notAtTable': 'No estás en ninguna mesa.',
   'notice.timeout': 'Se acabó el tiempo: la máquina jugó por ti.',
+  'notice.standInTiles': { one: 'Mientras no estabas, la máquina jugó {count} ficha por ti.', other: 'Mientras no estabas, la máquina jugó {count} fichas por ti.' },
+  'notice.standInHands': {
+    one: 'Mientras no estabas, la máquina jugó por ti: terminó {count} mano.',
+    other: 'Mientras no estabas, la máquina jugó por ti: terminaron {count} manos.',
+  },
   'notice.emptyName': 'Elige un nombre de al menos una letra.',
   'notice.playNowSeats': {
     one: 'Jugar en línea ya te sienta con {count} jugador de la máquina.',

@@ -73,6 +73,7 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     // The slider.
     await page.getByRole('slider', { name: 'Step' }).fill('10');
     expect(await stepOf(page)).toBe(10);
+    await shot(page, 'archive-replay');
     // End and Home.
     await page.locator('body').press('End');
     const last = await stepOf(page);
@@ -86,7 +87,6 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     const href = await page.getByRole('link', { name: 'Download the record (JSON)' }).getAttribute('href');
     const downloaded: unknown = await page.evaluate(async (url) => (await fetch(url ?? '')).json() as Promise<unknown>, href);
     expect(downloaded).toEqual(game.record);
-    await shot(page, 'archive-replay');
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -198,16 +198,24 @@ describe.runIf(browserTestsWanted())('the archive pages in Chromium', () => {
     await page.context().close();
   }, 60_000);
 
-  it('fits a phone: the replay and the player page scroll only down', async () => {
-    for (const path of [`/g/${game.id}`, `/p/${ROSA}`]) {
-      const page = await newPage(h, PHONE, '');
-      await serve(page);
-      await page.goto(`${h.url.replace(/\/$/, '')}${path}`);
-      await page.getByRole('heading', { name: path.startsWith('/g/') ? 'Replay' : 'Rosa’s games' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await shot(page, path.startsWith('/g/') ? 'archive-replay-phone' : 'archive-player-phone');
-      expect(page.errors).toEqual([]);
-      await page.context().close();
+  it('fits a phone: the replay and the player page scroll only down, in English and Spanish', async () => {
+    for (const locale of ['en-US', 'es-ES']) {
+      for (const path of [`/g/${game.id}`, `/p/${ROSA}`]) {
+        const page = await newPage(h, PHONE, '', false, locale);
+        await serve(page);
+        await page.goto(`${h.url.replace(/\/$/, '')}${path}`);
+        await page.locator('h1').first().waitFor();
+        await (path.startsWith('/g/') ? page.locator('.hands [data-tile]').first() : page.locator('.list li').first()).waitFor();
+        // The replay a few plays in, for the picture.
+        if (path.startsWith('/g/')) await page.getByRole('slider').fill('6');
+        expect(await page.locator('html').getAttribute('lang')).toBe(locale.slice(0, 2));
+        // Spanish's longer words once widened the player page past the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${locale} ${path}`).toBe(true);
+        const lang = locale === 'en-US' ? '' : '-es';
+        await shot(page, `${path.startsWith('/g/') ? 'archive-replay' : 'archive-player'}${lang}-phone`);
+        expect(page.errors).toEqual([]);
+        await page.context().close();
+      }
     }
   }, 60_000);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, browserTestsWanted, shot, suiteHarness } from './harness.ts';
+import { countLogLines, tapMove, waitForTurn } from './driver.ts';
+import { DESKTOP, PHONE, browserTestsWanted, shot, suiteHarness } from './harness.ts';
 import { person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
 
 /** Issue 15, point 4: leaving a game under way asks first, and the lobby offers the way back while the seat is the player's. */
@@ -38,4 +39,54 @@ describe.runIf(browserTestsWanted())('leaving an online game and coming back', (
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 60_000);
+
+  it('tells a returning player what the computer played for them while they were away', async () => {
+    // Two people (a table of one person pauses while that person is away: nothing is played for them).
+    const ada = await person(h, PHONE);
+    await sayName(ada, 'Ada');
+    await ada.getByRole('button', { name: 'Rename' }).waitFor();
+    await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('2', { exact: true }).click();
+    await ada.getByText('More options').click();
+    await ada.locator('.friends input').fill('1');
+    await ada.getByRole('button', { name: 'Create private table' }).click();
+    const invite = ada.locator('.invite input');
+    await invite.waitFor();
+    const at = new URL(await invite.inputValue()).pathname;
+    const bob = await person(h, DESKTOP, at);
+    await sayName(bob, 'Bob');
+    await bob.locator('.seats li.me', { hasText: 'Bob' }).waitFor();
+    await ada.getByRole('button', { name: 'Start the game' }).click();
+    await ada.locator('.table-screen').waitFor();
+    await bob.locator('.table-screen').waitFor();
+
+    // Ada leaves; Bob plays on, and sees the computer play Ada's seat.
+    const adaPlayed = await countLogLines(bob, 'Ada played');
+    await ada.getByRole('button', { name: 'Leave the table' }).click();
+    await ada.getByRole('dialog', { name: 'Leave this game?' }).getByRole('button', { name: 'Leave' }).click();
+    const back = ada.getByRole('button', { name: 'Return to it' });
+    await back.waitFor();
+    for (let i = 0; i < 30 && (await adaPlayed.count()) === 0; i++) {
+      const turn = await Promise.race([
+        waitForTurn(bob),
+        expect
+          .poll(() => adaPlayed.count(), { timeout: 20_000 })
+          .toBeGreaterThan(0)
+          .then(() => null),
+      ]);
+      if (turn === null) break;
+      if (turn === 'handOver' || turn === 'gameOver') break;
+      await tapMove(bob, turn);
+    }
+    expect(await adaPlayed.count()).toBeGreaterThan(0);
+
+    // Back at the table, Ada is told, counted from the table's log since she left it.
+    await back.click();
+    await ada.locator('.seat.bottom .name', { hasText: 'Ada (you)' }).waitFor();
+    await expect.poll(() => ada.locator('.status').textContent()).toMatch(/^While you were away the computer played (\d+ tiles? for you|your seat: \d+ hands? ended)\.$/);
+    await shot(ada, 'stood-in-phone');
+    expect(ada.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+    await ada.context().close();
+    await bob.context().close();
+  }, 90_000);
 });
