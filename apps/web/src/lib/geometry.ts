@@ -83,7 +83,13 @@ export interface BoardGeometry {
   readonly root: { readonly tile: string; readonly x: number; readonly y: number; readonly dir: Dir } | null;
   /** Each arm's open end as laid (an arm with no tiles yet has none). */
   readonly walks: Readonly<Partial<Record<Arm, Walk>>>;
+  /** The side each arm snakes toward (a quarter turn from its way out: 1 clockwise), chosen when laid afresh. */
+  readonly senses: Senses;
 }
+
+export type Sense = 1 | -1;
+export type Senses = Readonly<Record<Arm, Sense>>;
+const PINWHEEL: Senses = { east: 1, south: 1, west: 1, north: 1 };
 
 export interface GeometryInput {
   readonly layout: LayoutView;
@@ -97,6 +103,17 @@ export interface GeometryInput {
   readonly maxUnit?: number;
   /** Space kept free around the edge. */
   readonly padding?: number;
+  /** Boxes on the felt no tile may cover (what is drawn over its corners), from its top-left. */
+  readonly keepOut?: readonly Rect[];
+}
+
+/** Where tiles may go: inside the padded felt and off what is drawn over it. */
+interface Felt extends Rect {
+  readonly keepOut: readonly Rect[];
+}
+
+function onFelt(r: Rect, felt: Felt): boolean {
+  return inside(r, felt) && !felt.keepOut.some((k) => overlaps(r, k));
 }
 
 /** Each rescale takes the tile this much smaller, until everything fits. */
@@ -180,18 +197,18 @@ function zoom(g: BoardGeometry, ax: number, ay: number, f: number): BoardGeometr
   };
 }
 
-function boundsOf(input: GeometryInput): Rect {
+function boundsOf(input: GeometryInput): Felt {
   const pad = input.padding ?? 4;
-  return { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad };
+  return { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad, keepOut: input.keepOut ?? [] };
 }
 
-function emptyTable(input: GeometryInput, bounds: Rect, maxUnit: number): BoardGeometry {
+function emptyTable(input: GeometryInput, bounds: Felt, maxUnit: number): BoardGeometry {
   const cx = input.width / 2;
   const cy = input.height / 2;
   let u = maxUnit;
-  while (u > MIN_UNIT && !inside(rectAt(cx, cy, u, u / 2), bounds)) u *= SHRINK;
+  while (u > MIN_UNIT && !onFelt(rectAt(cx, cy, u, u / 2), bounds)) u *= SHRINK;
   const rect = rectAt(cx, cy, u, u / 2);
-  return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }], width: input.width, height: input.height, root: null, walks: {} };
+  return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }], width: input.width, height: input.height, root: null, walks: {}, senses: PINWHEEL };
 }
 
 function sameFelt(prev: BoardGeometry, input: GeometryInput): boolean {
@@ -232,11 +249,11 @@ function extends_(prev: BoardGeometry, input: GeometryInput): boolean {
 const ARMS: readonly Arm[] = ['east', 'south', 'west', 'north'];
 
 /** The previous picture with the new tiles laid at its arms' ends, or null when one does not fit. */
-function extend(prev: BoardGeometry, input: GeometryInput, bounds: Rect): BoardGeometry | null {
-  if (!prev.tiles.every((t) => inside(t.rect, bounds))) return null;
+function extend(prev: BoardGeometry, input: GeometryInput, bounds: Felt): BoardGeometry | null {
+  if (!prev.tiles.every((t) => onFelt(t.rect, bounds))) return null;
   const rootIndex = input.layout.line.findIndex((t) => t.tile === prev.root?.tile);
   const arms = armsFrom(input.layout, rootIndex);
-  const board = new Layer(prev.unit, bounds, [...prev.tiles]);
+  const board = new Layer(prev.unit, bounds, [...prev.tiles], prev.senses);
   const walks: Partial<Record<Arm, Walk>> = { ...prev.walks };
   for (const arm of ARMS) {
     const laid = prev.tiles.filter((t) => t.arm === arm).length;
@@ -266,22 +283,67 @@ interface Root {
  * From `cap` down, the first size at which something fits: `first` (the zoomed picture), else
  * everything laid afresh from one of the `roots`, both pinwheel senses tried.
  */
-function shrinkUntilFits(input: GeometryInput, bounds: Rect, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
+function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
+  const combos = input.layout.spinner === null ? SENSES_LINE : SENSES_ALL;
+  // The first size at which anything fits; then a little smaller while nothing laid there leaves
+  // every open end room to grow (one rescale now rather than one at each of the next plays).
+  let fallback: BoardGeometry | null = null;
+  let firstFit = 0;
   for (let u = cap; u >= MIN_UNIT; u *= SHRINK) {
-    const g = first?.(u) ?? null;
-    if (g !== null) return g;
-    for (const root of roots(u)) {
-      for (const sense of [1, -1] as const) {
-        const laid = layAll(input, bounds, root, u, sense);
-        if (laid !== null) return laid;
-      }
+    if (fallback !== null && u < firstFit * LOOKAHEAD_LIMIT) return fallback;
+    let best: { g: BoardGeometry; room: number } | null = null;
+    const consider = (g: BoardGeometry | null): void => {
+      if (g === null) return;
+      const room = roomLeft(g, input, bounds);
+      if (best === null || room > best.room) best = { g, room };
+    };
+    consider(first?.(u) ?? null);
+    for (const root of roots(u)) for (const senses of combos) consider(layAll(input, bounds, root, u, senses));
+    if (best === null) continue;
+    const found: { g: BoardGeometry; room: number } = best;
+    if (found.room >= ROOM_WANTED * ROOM_WEIGHT) return found.g;
+    if (fallback === null) {
+      fallback = found.g;
+      firstFit = u;
     }
   }
+  if (fallback !== null) return fallback;
   // Below two pixels nothing is readable anyway: the smallest attempt, laid regardless.
-  return layAll(input, bounds, roots(MIN_UNIT)[0] as Root, MIN_UNIT, 1, true) as BoardGeometry;
+  return layAll(input, bounds, roots(MIN_UNIT)[0] as Root, MIN_UNIT, PINWHEEL, true) as BoardGeometry;
 }
 
-function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 1 | -1, force = false): BoardGeometry | null {
+/** Every way of choosing each arm's side: the line's two arms alone, or all four round a spinner. */
+const SENSES_ALL: readonly Senses[] = [1, -1].flatMap((e) =>
+  [1, -1].flatMap((w) => [1, -1].flatMap((n) => [1, -1].map((so) => ({ east: e, west: w, north: n, south: so }) as Senses))),
+);
+const SENSES_LINE: readonly Senses[] = SENSES_ALL.filter((x) => x.north === 1 && x.south === 1);
+/** Tiles of room looked for at each open end when laying afresh, and how much smaller than the first fit that may take the tile. */
+const ROOM_WANTED = 3;
+const LOOKAHEAD_LIMIT = 0.85;
+const ROOM_WEIGHT = 100;
+
+/**
+ * How much a picture can grow before it must be laid again: the fewest tiles (up to a few) that
+ * fit on any open end, weighted first, then their sum.
+ */
+function roomLeft(g: BoardGeometry, input: GeometryInput, bounds: Felt): number {
+  let fewest = ROOM_WANTED;
+  let sum = 0;
+  for (const end of input.open) {
+    const board = new Layer(g.unit, bounds, [...g.tiles], g.senses);
+    let walk = g.walks[end] ?? board.start(end, input.layout);
+    let n = 0;
+    while (walk !== null && n < ROOM_WANTED + 3) {
+      walk = board.lay(end, { tile: `room-${n}`, inner: 0, outer: 0, double: false, spinner: false }, walk);
+      if (walk !== null) n++;
+    }
+    fewest = Math.min(fewest, n);
+    sum += n;
+  }
+  return fewest * ROOM_WEIGHT + sum;
+}
+
+function layAll(input: GeometryInput, bounds: Felt, at: Root, u: number, senses: Senses, force = false): BoardGeometry | null {
   const rootIndex = at.index;
   const rootTile = input.layout.line[rootIndex] as PlacedTile;
   const { x, y, dir } = at;
@@ -301,8 +363,8 @@ function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 
     arm: 'centre',
     rect: acrossX ? rectAt(x, y, u / 2, u) : rectAt(x, y, u, u / 2),
   };
-  if (!force && !inside(placement.rect, bounds)) return null;
-  const board = new Layer(u, bounds, [placement], sense, force);
+  if (!force && !onFelt(placement.rect, bounds)) return null;
+  const board = new Layer(u, bounds, [placement], senses, force);
   const arms = armsFrom(input.layout, rootIndex);
   const walks: Partial<Record<Arm, Walk>> = {};
   const layOne = (arm: Arm, t: ArmTile): boolean => {
@@ -332,7 +394,7 @@ function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 
   }
   const targets = board.targets(input.open, walks, input.layout);
   if (targets === null) return null;
-  return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks };
+  return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks, senses };
 }
 
 interface Cursor {
@@ -355,15 +417,15 @@ interface Step {
 class Layer {
   readonly tiles: TilePlacement[];
   readonly #u: number;
-  readonly #bounds: Rect;
-  readonly #sense: 1 | -1;
+  readonly #bounds: Felt;
+  readonly #senses: Senses;
   readonly #force: boolean;
 
-  constructor(u: number, bounds: Rect, tiles: TilePlacement[], sense: 1 | -1 = 1, force = false) {
+  constructor(u: number, bounds: Felt, tiles: TilePlacement[], senses: Senses = PINWHEEL, force = false) {
     this.#u = u;
     this.#bounds = bounds;
     this.tiles = tiles;
-    this.#sense = sense;
+    this.#senses = senses;
     this.#force = force;
   }
 
@@ -386,17 +448,21 @@ class Layer {
       cursor: { x: from.x + DX[dir] * along, y: from.y + DY[dir] * along, dir, half: across },
       phase: 'run',
       run: dir,
-      advance: turn(dir, this.#sense),
+      advance: turn(dir, this.#senses[arm]),
     };
   }
 
   /** Lays `t` at the end of `arm`; the arm's walk after it, or null when it fits nowhere. */
   lay(arm: Arm, t: ArmTile, walk: Walk): Walk | null {
-    const found = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
+    let found = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
+    // A double with no room to lie across (at a corner, in a tight row) lies along the line
+    // instead; the spinner always lies across, its sides are arms.
+    const along = found === null && t.double && !t.spinner;
+    if (along) found = this.#next(arm, walk, false);
     if (found === null) return null;
     const { step, walk: after } = found;
     const dir = step.cursor.dir;
-    this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double ? 90 : 0)) % 360, dir, arm, rect: step.rect });
+    this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double && !along ? 90 : 0)) % 360, dir, arm, rect: step.rect });
     return after;
   }
 
@@ -420,27 +486,35 @@ class Layer {
   #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk } | null {
     const blocked = [...ghosts, ...this.#reserved(arm)];
     const c = walk.cursor;
-    const tries: [Dir, Walk['phase'], Dir, Dir][] =
+    // A row turns with a hook where it can (the turning tile past the row's end, so the next row
+    // lies against this one: rows one tile apart, twice as many in the same felt), else inside its
+    // end (the next row a tile's width further off).
+    const tries: [Dir, Walk['phase'], Dir, Dir, 'hook' | 'turn'][] =
       walk.phase === 'run'
         ? [
-            [c.dir, 'run', walk.run, walk.advance],
-            [walk.advance, 'connect', walk.run, walk.advance],
+            [c.dir, 'run', walk.run, walk.advance, 'turn'],
+            [walk.advance, 'connect', walk.run, walk.advance, 'hook'],
+            [walk.advance, 'connect', walk.run, walk.advance, 'turn'],
+            // Its own side full: the snake comes back the other way, past where it began.
+            [turn(walk.advance, 2), 'connect', walk.run, turn(walk.advance, 2), 'hook'],
+            [turn(walk.advance, 2), 'connect', walk.run, turn(walk.advance, 2), 'turn'],
           ]
         : [
-            [turn(walk.run, 2), 'run', turn(walk.run, 2), walk.advance],
-            [c.dir, 'connect', walk.run, walk.advance],
-            [walk.run, 'run', walk.run, walk.advance],
+            [turn(walk.run, 2), 'run', turn(walk.run, 2), walk.advance, 'turn'],
+            [c.dir, 'connect', walk.run, walk.advance, 'turn'],
+            [walk.run, 'run', walk.run, walk.advance, 'turn'],
           ];
-    for (const [dir, phase, run, advance] of tries) {
+    for (const [dir, phase, run, advance, kind] of tries) {
       if (dir === turn(c.dir, 2)) continue;
-      const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : turnFrom(c, dir, double, this.#u);
+      if (kind === 'hook' && double) continue;
+      const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : kind === 'hook' ? hookFrom(c, dir, this.#u) : turnFrom(c, dir, double, this.#u);
       if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) return { step, walk: { cursor: step.cursor, phase, run, advance } };
     }
     return null;
   }
 
   #fits(rect: Rect, blocked: readonly Rect[]): boolean {
-    return inside(rect, this.#bounds) && !this.tiles.some((t) => overlaps(rect, t.rect)) && !blocked.some((g) => overlaps(rect, g));
+    return onFelt(rect, this.#bounds) && !this.tiles.some((t) => overlaps(rect, t.rect)) && !blocked.some((g) => overlaps(rect, g));
   }
 
   /**
@@ -497,6 +571,21 @@ function turnFrom(c: Cursor, dir: Dir, double: boolean, u: number): Step {
     half: c.half,
   };
   return stepFrom(start, dir, double, u);
+}
+
+/**
+ * Turns the corner past the end: the next tile stands beside the last one's open end, its inner
+ * half against that end, so it reaches one tile's width out to the side and the row after it lies
+ * against the row before.
+ */
+function hookFrom(c: Cursor, dir: Dir, u: number): Step {
+  const start: Cursor = {
+    x: c.x + DX[c.dir] * (u / 2) - DX[dir] * c.half,
+    y: c.y + DY[c.dir] * (u / 2) - DY[dir] * c.half,
+    dir,
+    half: u / 2,
+  };
+  return stepFrom(start, dir, false, u);
 }
 
 function rectAt(cx: number, cy: number, hw: number, hh: number): Rect {
