@@ -292,13 +292,16 @@ function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) 
   for (let u = cap; u >= MIN_UNIT; u *= SHRINK) {
     if (fallback !== null && u < firstFit * LOOKAHEAD_LIMIT) return fallback;
     let best: { g: BoardGeometry; room: number } | null = null;
-    const consider = (g: BoardGeometry | null): void => {
-      if (g === null) return;
+    // True once a picture with room enough is found: the first such is taken (the zoom first, so
+    // that what is there stays where it was, only smaller, whenever that leaves room).
+    const consider = (g: BoardGeometry | null): boolean => {
+      if (g === null) return false;
       const room = roomLeft(g, input, bounds);
       if (best === null || room > best.room) best = { g, room };
+      return room >= ROOM_WANTED * ROOM_WEIGHT;
     };
-    consider(first?.(u) ?? null);
-    for (const root of roots(u)) for (const senses of combos) consider(layAll(input, bounds, root, u, senses));
+    if (consider(first?.(u) ?? null)) return (best as unknown as { g: BoardGeometry }).g;
+    search: for (const root of roots(u)) for (const senses of combos) if (consider(layAll(input, bounds, root, u, senses))) break search;
     if (best === null) continue;
     const found: { g: BoardGeometry; room: number } = best;
     if (found.room >= ROOM_WANTED * ROOM_WEIGHT) return found.g;
@@ -367,12 +370,50 @@ function layAll(input: GeometryInput, bounds: Felt, at: Root, u: number, senses:
   const board = new Layer(u, bounds, [placement], senses, force);
   const arms = armsFrom(input.layout, rootIndex);
   const walks: Partial<Record<Arm, Walk>> = {};
+  const laidOn: Record<Arm, Laid[]> = { east: [], south: [], west: [], north: [] };
   const layOne = (arm: Arm, t: ArmTile): boolean => {
     const walk = walks[arm] ?? board.start(arm, input.layout);
-    const next = walk && board.lay(arm, t, walk);
-    if (!next) return false;
-    walks[arm] = next;
-    return true;
+    if (walk === null) return false;
+    const next = board.lay(arm, t, walk);
+    if (next !== null) {
+      laidOn[arm].push({ walk, tile: t, placed: board.tiles.at(-1) as TilePlacement });
+      walks[arm] = next;
+      return true;
+    }
+    // Hemmed in: the arm's last few tiles laid again another way (a turn a tile sooner, the other
+    // side), which often leaves the way on open. Never back past the spinner: its arms hang from it.
+    for (let back = 1; back <= BACKTRACK && back <= laidOn[arm].length; back++) {
+      const undone = laidOn[arm].slice(-back);
+      if (undone.some((l) => l.tile.spinner)) break;
+      const saved = [...board.tiles];
+      board.tiles.splice(0, board.tiles.length, ...saved.filter((p) => !undone.some((l) => l.placed === p)));
+      const chain = [...undone.map((l) => l.tile), t];
+      const again: Laid[] = [];
+      let budget = BACKTRACK_BUDGET;
+      const search = (i: number, w: Walk): Walk | null => {
+        const tile = chain[i];
+        if (tile === undefined) return w;
+        for (let skip = 0; budget > 0; skip++) {
+          budget--;
+          const nw = board.lay(arm, tile, w, skip);
+          if (nw === null) return null;
+          again.push({ walk: w, tile, placed: board.tiles.at(-1) as TilePlacement });
+          const end = search(i + 1, nw);
+          if (end !== null) return end;
+          board.tiles.pop();
+          again.pop();
+        }
+        return null;
+      };
+      const end = search(0, (undone[0] as Laid).walk);
+      if (end !== null) {
+        laidOn[arm] = [...laidOn[arm].slice(0, -back), ...again];
+        walks[arm] = end;
+        return true;
+      }
+      board.tiles.splice(0, board.tiles.length, ...saved);
+    }
+    return false;
   };
   // Round by round, one tile on each arm, so that no arm takes the whole felt before the others
   // start; a spinner's side arms begin once the spinner is down (it may lie further out on its arm).
@@ -396,6 +437,16 @@ function layAll(input: GeometryInput, bounds: Felt, at: Root, u: number, senses:
   if (targets === null) return null;
   return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks, senses };
 }
+
+/** A tile laid afresh on an arm, with the walk it was laid from (to lay it again another way). */
+interface Laid {
+  readonly walk: Walk;
+  readonly tile: ArmTile;
+  readonly placed: TilePlacement;
+}
+/** How many of an arm's last tiles may be laid again, and how many tries that may take. */
+const BACKTRACK = 3;
+const BACKTRACK_BUDGET = 40;
 
 interface Cursor {
   /** The middle of the open edge of the last tile, and the way the arm travels. */
@@ -453,14 +504,14 @@ class Layer {
   }
 
   /** Lays `t` at the end of `arm`; the arm's walk after it, or null when it fits nowhere. */
-  lay(arm: Arm, t: ArmTile, walk: Walk): Walk | null {
-    let found = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
+  lay(arm: Arm, t: ArmTile, walk: Walk, skip = 0): Walk | null {
+    const across = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
     // A double with no room to lie across (at a corner, in a tight row) lies along the line
     // instead; the spinner always lies across, its sides are arms.
-    const along = found === null && t.double && !t.spinner;
-    if (along) found = this.#next(arm, walk, false);
-    if (found === null) return null;
-    const { step, walk: after } = found;
+    const choices = [...across.map((c) => ({ ...c, along: false })), ...(t.double && !t.spinner ? this.#next(arm, walk, false).map((c) => ({ ...c, along: true })) : [])];
+    const found = choices[skip];
+    if (found === undefined) return null;
+    const { step, walk: after, along } = found;
     const dir = step.cursor.dir;
     this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double && !along ? 90 : 0)) % 360, dir, arm, rect: step.rect });
     return after;
@@ -474,8 +525,8 @@ class Layer {
       if (!open.includes(end)) continue;
       const walk = walks[end] ?? this.start(end, layout);
       if (walk === null) return null;
-      const found = this.#next(end, walk, false, ghosts);
-      if (found === null) return null;
+      const found = this.#next(end, walk, false, ghosts)[0];
+      if (found === undefined) return null;
       ghosts.push(found.step.rect);
       out.push({ end, x: found.step.cx, y: found.step.cy, angle: found.step.cursor.dir * 90, rect: found.step.rect });
     }
@@ -483,7 +534,7 @@ class Layer {
   }
 
   /** The snake's choices, in order: along the row, else across to the next, else back the other way. */
-  #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk } | null {
+  #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk }[] {
     const blocked = [...ghosts, ...this.#reserved(arm)];
     const c = walk.cursor;
     // A row turns with a hook where it can (the turning tile past the row's end, so the next row
@@ -504,13 +555,17 @@ class Layer {
             [c.dir, 'connect', walk.run, walk.advance, 'turn'],
             [walk.run, 'run', walk.run, walk.advance, 'turn'],
           ];
+    const out: { step: Step; walk: Walk }[] = [];
     for (const [dir, phase, run, advance, kind] of tries) {
       if (dir === turn(c.dir, 2)) continue;
       if (kind === 'hook' && double) continue;
       const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : kind === 'hook' ? hookFrom(c, dir, this.#u) : turnFrom(c, dir, double, this.#u);
-      if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) return { step, walk: { cursor: step.cursor, phase, run, advance } };
+      if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) {
+        out.push({ step, walk: { cursor: step.cursor, phase, run, advance } });
+        if (this.#force) break;
+      }
     }
-    return null;
+    return out;
   }
 
   #fits(rect: Rect, blocked: readonly Rect[]): boolean {
