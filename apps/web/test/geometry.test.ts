@@ -90,7 +90,16 @@ describe('planBoard over whole hands played by the engine', () => {
             for (const hand of playedHands({ preset, players }, `${preset}-${players}-${style}`, style, 12)) {
               let prev: BoardGeometry | null = null;
               for (const m of hand) {
-                const g = planBoard(prev, { layout: m.layout, lead: leadIndex(m.log), open: m.open, width: felt.width, height: felt.height, maxUnit: 64, padding: 6, keepOut: felt.keepOut });
+                const g = planBoard(prev, {
+                  layout: m.layout,
+                  lead: leadIndex(m.log),
+                  open: m.open,
+                  width: felt.width,
+                  height: felt.height,
+                  maxUnit: 64,
+                  padding: 6,
+                  keepOut: felt.keepOut,
+                });
                 pictures++;
                 const wrong = faults(g, felt.width, felt.height, felt.keepOut);
                 if (wrong.length > 0) expect(wrong, `${preset} ${players} ${style}`).toEqual([]);
@@ -120,7 +129,9 @@ describe('planBoard over whole hands played by the engine', () => {
       finals.sort((a, b) => a - b);
       const median = finals[Math.floor(finals.length / 2)] as number;
       // The figures, for docs/performance.md's neighbour in the README: hands, pictures, smallest and middle final tile.
-      console.log(`${felt.name}: ${finals.length} hands, ${pictures} pictures; final tile short side min ${finals[0]?.toFixed(1)} px, median ${median.toFixed(1)} px, under 18 px ${finals.filter((u) => u < 18).length}`);
+      console.log(
+        `${felt.name}: ${finals.length} hands, ${pictures} pictures; final tile short side min ${finals[0]?.toFixed(1)} px, median ${median.toFixed(1)} px, under 18 px ${finals.filter((u) => u < 18).length}`,
+      );
       expect(finals.length).toBeGreaterThan(400);
       expect(finals[0]).toBeGreaterThanOrEqual(felt.floor);
       expect(median).toBeGreaterThanOrEqual(felt.median);

@@ -5,10 +5,13 @@ import type { End, LayoutView, PlacedTile, ViewEvent } from '@fives/engine';
  *
  * The first tile (the root: the lead, and once a rescale has happened with a spinner down, the
  * spinner) sits where it was put and never moves. Each arm runs out from it and snakes: straight
- * until the next tile would leave the felt or touch another tile, then one turn toward its own
- * side of the table, one tile, and back the other way, row after row (boustrophedon), so a long
- * arm fills the felt before anything shrinks. The west and east arms snake toward opposite
- * halves, and the spinner's north and south arms toward the other two (a pinwheel).
+ * until the next tile would leave the felt, touch another tile or go under the HUD (`keepOut`),
+ * then one turn toward its own side, one tile, and back the other way, row after row
+ * (boustrophedon), so a long arm fills the felt before anything shrinks. A turn is a hook where
+ * it fits (the turning tile past the row's end, the next row against this one), and a side that
+ * is full sends the snake back the other way. When laid afresh each arm's side is chosen by the
+ * room the picture leaves at every open end, and an arm hemmed in lays its last few tiles again
+ * another way (a bounded search) before anything shrinks.
  *
  * A new play is laid against what is already there, which does not move (`planBoard` with the
  * previous picture). Only when the new tile, or the ghost at an open end (where the next tile
@@ -270,7 +273,6 @@ function extend(prev: BoardGeometry, input: GeometryInput, bounds: Felt): BoardG
   return { ...prev, tiles: board.tiles, targets, width: input.width, height: input.height, walks };
 }
 
-/** Lays everything afresh with the lead at `at`, from `cap` down, until it fits (both pinwheel senses tried at each size). */
 /** The tile a picture hangs from: its index in the line, where it lies and the way the line runs through it. */
 interface Root {
   readonly index: number;
@@ -281,7 +283,7 @@ interface Root {
 
 /**
  * From `cap` down, the first size at which something fits: `first` (the zoomed picture), else
- * everything laid afresh from one of the `roots`, both pinwheel senses tried.
+ * everything laid afresh from one of the `roots`, every choice of the arms' sides tried.
  */
 function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
   const combos = input.layout.spinner === null ? SENSES_LINE : SENSES_ALL;
@@ -291,22 +293,23 @@ function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) 
   let firstFit = 0;
   for (let u = cap; u >= MIN_UNIT; u *= SHRINK) {
     if (fallback !== null && u < firstFit * LOOKAHEAD_LIMIT) return fallback;
-    let best: { g: BoardGeometry; room: number } | null = null;
-    // True once a picture with room enough is found: the first such is taken (the zoom first, so
-    // that what is there stays where it was, only smaller, whenever that leaves room).
-    const consider = (g: BoardGeometry | null): boolean => {
+    // The roomiest picture at this size; the first with room enough is taken at once (the zoom
+    // first, so that what is there stays where it was, only smaller, whenever that leaves room).
+    const best: { g: BoardGeometry | null; room: number } = { g: null, room: -1 };
+    const enough = (g: BoardGeometry | null): boolean => {
       if (g === null) return false;
       const room = roomLeft(g, input, bounds);
-      if (best === null || room > best.room) best = { g, room };
+      if (room > best.room) Object.assign(best, { g, room });
       return room >= ROOM_WANTED * ROOM_WEIGHT;
     };
-    if (consider(first?.(u) ?? null)) return (best as unknown as { g: BoardGeometry }).g;
-    search: for (const root of roots(u)) for (const senses of combos) if (consider(layAll(input, bounds, root, u, senses))) break search;
-    if (best === null) continue;
-    const found: { g: BoardGeometry; room: number } = best;
-    if (found.room >= ROOM_WANTED * ROOM_WEIGHT) return found.g;
+    if (!enough(first?.(u) ?? null)) {
+      search: for (const root of roots(u)) for (const senses of combos) if (enough(layAll(input, bounds, root, u, senses))) break search;
+    }
+    const found = best.g;
+    if (found === null) continue;
+    if (best.room >= ROOM_WANTED * ROOM_WEIGHT) return found;
     if (fallback === null) {
-      fallback = found.g;
+      fallback = found;
       firstFit = u;
     }
   }
