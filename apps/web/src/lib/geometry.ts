@@ -5,10 +5,13 @@ import type { End, LayoutView, PlacedTile, ViewEvent } from '@fives/engine';
  *
  * The first tile (the root: the lead, and once a rescale has happened with a spinner down, the
  * spinner) sits where it was put and never moves. Each arm runs out from it and snakes: straight
- * until the next tile would leave the felt or touch another tile, then one turn toward its own
- * side of the table, one tile, and back the other way, row after row (boustrophedon), so a long
- * arm fills the felt before anything shrinks. The west and east arms snake toward opposite
- * halves, and the spinner's north and south arms toward the other two (a pinwheel).
+ * until the next tile would leave the felt, touch another tile or go under the HUD (`keepOut`),
+ * then one turn toward its own side, one tile, and back the other way, row after row
+ * (boustrophedon), so a long arm fills the felt before anything shrinks. A turn is a hook where
+ * it fits (the turning tile past the row's end, the next row against this one), and a side that
+ * is full sends the snake back the other way. When laid afresh each arm's side is chosen by the
+ * room the picture leaves at every open end, and an arm hemmed in lays its last few tiles again
+ * another way (a bounded search) before anything shrinks.
  *
  * A new play is laid against what is already there, which does not move (`planBoard` with the
  * previous picture). Only when the new tile, or the ghost at an open end (where the next tile
@@ -83,7 +86,13 @@ export interface BoardGeometry {
   readonly root: { readonly tile: string; readonly x: number; readonly y: number; readonly dir: Dir } | null;
   /** Each arm's open end as laid (an arm with no tiles yet has none). */
   readonly walks: Readonly<Partial<Record<Arm, Walk>>>;
+  /** The side each arm snakes toward (a quarter turn from its way out: 1 clockwise), chosen when laid afresh. */
+  readonly senses: Senses;
 }
+
+export type Sense = 1 | -1;
+export type Senses = Readonly<Record<Arm, Sense>>;
+const PINWHEEL: Senses = { east: 1, south: 1, west: 1, north: 1 };
 
 export interface GeometryInput {
   readonly layout: LayoutView;
@@ -97,6 +106,17 @@ export interface GeometryInput {
   readonly maxUnit?: number;
   /** Space kept free around the edge. */
   readonly padding?: number;
+  /** Boxes on the felt no tile may cover (what is drawn over its corners), from its top-left. */
+  readonly keepOut?: readonly Rect[];
+}
+
+/** Where tiles may go: inside the padded felt and off what is drawn over it. */
+interface Felt extends Rect {
+  readonly keepOut: readonly Rect[];
+}
+
+function onFelt(r: Rect, felt: Felt): boolean {
+  return inside(r, felt) && !felt.keepOut.some((k) => overlaps(r, k));
 }
 
 /** Each rescale takes the tile this much smaller, until everything fits. */
@@ -180,18 +200,18 @@ function zoom(g: BoardGeometry, ax: number, ay: number, f: number): BoardGeometr
   };
 }
 
-function boundsOf(input: GeometryInput): Rect {
+function boundsOf(input: GeometryInput): Felt {
   const pad = input.padding ?? 4;
-  return { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad };
+  return { x0: pad, y0: pad, x1: input.width - pad, y1: input.height - pad, keepOut: input.keepOut ?? [] };
 }
 
-function emptyTable(input: GeometryInput, bounds: Rect, maxUnit: number): BoardGeometry {
+function emptyTable(input: GeometryInput, bounds: Felt, maxUnit: number): BoardGeometry {
   const cx = input.width / 2;
   const cy = input.height / 2;
   let u = maxUnit;
-  while (u > MIN_UNIT && !inside(rectAt(cx, cy, u, u / 2), bounds)) u *= SHRINK;
+  while (u > MIN_UNIT && !onFelt(rectAt(cx, cy, u, u / 2), bounds)) u *= SHRINK;
   const rect = rectAt(cx, cy, u, u / 2);
-  return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }], width: input.width, height: input.height, root: null, walks: {} };
+  return { unit: u, tiles: [], targets: [{ end: null, x: cx, y: cy, angle: 0, rect }], width: input.width, height: input.height, root: null, walks: {}, senses: PINWHEEL };
 }
 
 function sameFelt(prev: BoardGeometry, input: GeometryInput): boolean {
@@ -232,11 +252,11 @@ function extends_(prev: BoardGeometry, input: GeometryInput): boolean {
 const ARMS: readonly Arm[] = ['east', 'south', 'west', 'north'];
 
 /** The previous picture with the new tiles laid at its arms' ends, or null when one does not fit. */
-function extend(prev: BoardGeometry, input: GeometryInput, bounds: Rect): BoardGeometry | null {
-  if (!prev.tiles.every((t) => inside(t.rect, bounds))) return null;
+function extend(prev: BoardGeometry, input: GeometryInput, bounds: Felt): BoardGeometry | null {
+  if (!prev.tiles.every((t) => onFelt(t.rect, bounds))) return null;
   const rootIndex = input.layout.line.findIndex((t) => t.tile === prev.root?.tile);
   const arms = armsFrom(input.layout, rootIndex);
-  const board = new Layer(prev.unit, bounds, [...prev.tiles]);
+  const board = new Layer(prev.unit, bounds, [...prev.tiles], prev.senses);
   const walks: Partial<Record<Arm, Walk>> = { ...prev.walks };
   for (const arm of ARMS) {
     const laid = prev.tiles.filter((t) => t.arm === arm).length;
@@ -253,7 +273,6 @@ function extend(prev: BoardGeometry, input: GeometryInput, bounds: Rect): BoardG
   return { ...prev, tiles: board.tiles, targets, width: input.width, height: input.height, walks };
 }
 
-/** Lays everything afresh with the lead at `at`, from `cap` down, until it fits (both pinwheel senses tried at each size). */
 /** The tile a picture hangs from: its index in the line, where it lies and the way the line runs through it. */
 interface Root {
   readonly index: number;
@@ -264,24 +283,73 @@ interface Root {
 
 /**
  * From `cap` down, the first size at which something fits: `first` (the zoomed picture), else
- * everything laid afresh from one of the `roots`, both pinwheel senses tried.
+ * everything laid afresh from one of the `roots`, every choice of the arms' sides tried.
  */
-function shrinkUntilFits(input: GeometryInput, bounds: Rect, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
+function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) => readonly Root[], cap: number, first?: (u: number) => BoardGeometry | null): BoardGeometry {
+  const combos = input.layout.spinner === null ? SENSES_LINE : SENSES_ALL;
+  // The first size at which anything fits; then a little smaller while nothing laid there leaves
+  // every open end room to grow (one rescale now rather than one at each of the next plays).
+  let fallback: BoardGeometry | null = null;
+  let firstFit = 0;
   for (let u = cap; u >= MIN_UNIT; u *= SHRINK) {
-    const g = first?.(u) ?? null;
-    if (g !== null) return g;
-    for (const root of roots(u)) {
-      for (const sense of [1, -1] as const) {
-        const laid = layAll(input, bounds, root, u, sense);
-        if (laid !== null) return laid;
-      }
+    if (fallback !== null && u < firstFit * LOOKAHEAD_LIMIT) return fallback;
+    // The roomiest picture at this size; the first with room enough is taken at once (the zoom
+    // first, so that what is there stays where it was, only smaller, whenever that leaves room).
+    const best: { g: BoardGeometry | null; room: number } = { g: null, room: -1 };
+    const enough = (g: BoardGeometry | null): boolean => {
+      if (g === null) return false;
+      const room = roomLeft(g, input, bounds);
+      if (room > best.room) Object.assign(best, { g, room });
+      return room >= ROOM_WANTED * ROOM_WEIGHT;
+    };
+    if (!enough(first?.(u) ?? null)) {
+      search: for (const root of roots(u)) for (const senses of combos) if (enough(layAll(input, bounds, root, u, senses))) break search;
+    }
+    const found = best.g;
+    if (found === null) continue;
+    if (best.room >= ROOM_WANTED * ROOM_WEIGHT) return found;
+    if (fallback === null) {
+      fallback = found;
+      firstFit = u;
     }
   }
+  if (fallback !== null) return fallback;
   // Below two pixels nothing is readable anyway: the smallest attempt, laid regardless.
-  return layAll(input, bounds, roots(MIN_UNIT)[0] as Root, MIN_UNIT, 1, true) as BoardGeometry;
+  return layAll(input, bounds, roots(MIN_UNIT)[0] as Root, MIN_UNIT, PINWHEEL, true) as BoardGeometry;
 }
 
-function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 1 | -1, force = false): BoardGeometry | null {
+/** Every way of choosing each arm's side: the line's two arms alone, or all four round a spinner. */
+const SENSES_ALL: readonly Senses[] = [1, -1].flatMap((e) =>
+  [1, -1].flatMap((w) => [1, -1].flatMap((n) => [1, -1].map((so) => ({ east: e, west: w, north: n, south: so }) as Senses))),
+);
+const SENSES_LINE: readonly Senses[] = SENSES_ALL.filter((x) => x.north === 1 && x.south === 1);
+/** Tiles of room looked for at each open end when laying afresh, and how much smaller than the first fit that may take the tile. */
+const ROOM_WANTED = 3;
+const LOOKAHEAD_LIMIT = 0.85;
+const ROOM_WEIGHT = 100;
+
+/**
+ * How much a picture can grow before it must be laid again: the fewest tiles (up to a few) that
+ * fit on any open end, weighted first, then their sum.
+ */
+function roomLeft(g: BoardGeometry, input: GeometryInput, bounds: Felt): number {
+  let fewest = ROOM_WANTED;
+  let sum = 0;
+  for (const end of input.open) {
+    const board = new Layer(g.unit, bounds, [...g.tiles], g.senses);
+    let walk = g.walks[end] ?? board.start(end, input.layout);
+    let n = 0;
+    while (walk !== null && n < ROOM_WANTED + 3) {
+      walk = board.lay(end, { tile: `room-${n}`, inner: 0, outer: 0, double: false, spinner: false }, walk);
+      if (walk !== null) n++;
+    }
+    fewest = Math.min(fewest, n);
+    sum += n;
+  }
+  return fewest * ROOM_WEIGHT + sum;
+}
+
+function layAll(input: GeometryInput, bounds: Felt, at: Root, u: number, senses: Senses, force = false): BoardGeometry | null {
   const rootIndex = at.index;
   const rootTile = input.layout.line[rootIndex] as PlacedTile;
   const { x, y, dir } = at;
@@ -301,16 +369,54 @@ function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 
     arm: 'centre',
     rect: acrossX ? rectAt(x, y, u / 2, u) : rectAt(x, y, u, u / 2),
   };
-  if (!force && !inside(placement.rect, bounds)) return null;
-  const board = new Layer(u, bounds, [placement], sense, force);
+  if (!force && !onFelt(placement.rect, bounds)) return null;
+  const board = new Layer(u, bounds, [placement], senses, force);
   const arms = armsFrom(input.layout, rootIndex);
   const walks: Partial<Record<Arm, Walk>> = {};
+  const laidOn: Record<Arm, Laid[]> = { east: [], south: [], west: [], north: [] };
   const layOne = (arm: Arm, t: ArmTile): boolean => {
     const walk = walks[arm] ?? board.start(arm, input.layout);
-    const next = walk && board.lay(arm, t, walk);
-    if (!next) return false;
-    walks[arm] = next;
-    return true;
+    if (walk === null) return false;
+    const next = board.lay(arm, t, walk);
+    if (next !== null) {
+      laidOn[arm].push({ walk, tile: t, placed: board.tiles.at(-1) as TilePlacement });
+      walks[arm] = next;
+      return true;
+    }
+    // Hemmed in: the arm's last few tiles laid again another way (a turn a tile sooner, the other
+    // side), which often leaves the way on open. Never back past the spinner: its arms hang from it.
+    for (let back = 1; back <= BACKTRACK && back <= laidOn[arm].length; back++) {
+      const undone = laidOn[arm].slice(-back);
+      if (undone.some((l) => l.tile.spinner)) break;
+      const saved = [...board.tiles];
+      board.tiles.splice(0, board.tiles.length, ...saved.filter((p) => !undone.some((l) => l.placed === p)));
+      const chain = [...undone.map((l) => l.tile), t];
+      const again: Laid[] = [];
+      let budget = BACKTRACK_BUDGET;
+      const search = (i: number, w: Walk): Walk | null => {
+        const tile = chain[i];
+        if (tile === undefined) return w;
+        for (let skip = 0; budget > 0; skip++) {
+          budget--;
+          const nw = board.lay(arm, tile, w, skip);
+          if (nw === null) return null;
+          again.push({ walk: w, tile, placed: board.tiles.at(-1) as TilePlacement });
+          const end = search(i + 1, nw);
+          if (end !== null) return end;
+          board.tiles.pop();
+          again.pop();
+        }
+        return null;
+      };
+      const end = search(0, (undone[0] as Laid).walk);
+      if (end !== null) {
+        laidOn[arm] = [...laidOn[arm].slice(0, -back), ...again];
+        walks[arm] = end;
+        return true;
+      }
+      board.tiles.splice(0, board.tiles.length, ...saved);
+    }
+    return false;
   };
   // Round by round, one tile on each arm, so that no arm takes the whole felt before the others
   // start; a spinner's side arms begin once the spinner is down (it may lie further out on its arm).
@@ -332,8 +438,18 @@ function layAll(input: GeometryInput, bounds: Rect, at: Root, u: number, sense: 
   }
   const targets = board.targets(input.open, walks, input.layout);
   if (targets === null) return null;
-  return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks };
+  return { unit: u, tiles: board.tiles, targets, width: input.width, height: input.height, root: { tile: rootTile.tile, x, y, dir }, walks, senses };
 }
+
+/** A tile laid afresh on an arm, with the walk it was laid from (to lay it again another way). */
+interface Laid {
+  readonly walk: Walk;
+  readonly tile: ArmTile;
+  readonly placed: TilePlacement;
+}
+/** How many of an arm's last tiles may be laid again, and how many tries that may take. */
+const BACKTRACK = 3;
+const BACKTRACK_BUDGET = 40;
 
 interface Cursor {
   /** The middle of the open edge of the last tile, and the way the arm travels. */
@@ -355,15 +471,15 @@ interface Step {
 class Layer {
   readonly tiles: TilePlacement[];
   readonly #u: number;
-  readonly #bounds: Rect;
-  readonly #sense: 1 | -1;
+  readonly #bounds: Felt;
+  readonly #senses: Senses;
   readonly #force: boolean;
 
-  constructor(u: number, bounds: Rect, tiles: TilePlacement[], sense: 1 | -1 = 1, force = false) {
+  constructor(u: number, bounds: Felt, tiles: TilePlacement[], senses: Senses = PINWHEEL, force = false) {
     this.#u = u;
     this.#bounds = bounds;
     this.tiles = tiles;
-    this.#sense = sense;
+    this.#senses = senses;
     this.#force = force;
   }
 
@@ -386,17 +502,21 @@ class Layer {
       cursor: { x: from.x + DX[dir] * along, y: from.y + DY[dir] * along, dir, half: across },
       phase: 'run',
       run: dir,
-      advance: turn(dir, this.#sense),
+      advance: turn(dir, this.#senses[arm]),
     };
   }
 
   /** Lays `t` at the end of `arm`; the arm's walk after it, or null when it fits nowhere. */
-  lay(arm: Arm, t: ArmTile, walk: Walk): Walk | null {
-    const found = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
-    if (found === null) return null;
-    const { step, walk: after } = found;
+  lay(arm: Arm, t: ArmTile, walk: Walk, skip = 0): Walk | null {
+    const across = this.#next(arm, walk, t.double, [], t.spinner ? (step) => this.#roomAround(step) : undefined);
+    // A double with no room to lie across (at a corner, in a tight row) lies along the line
+    // instead; the spinner always lies across, its sides are arms.
+    const choices = [...across.map((c) => ({ ...c, along: false })), ...(t.double && !t.spinner ? this.#next(arm, walk, false).map((c) => ({ ...c, along: true })) : [])];
+    const found = choices[skip];
+    if (found === undefined) return null;
+    const { step, walk: after, along } = found;
     const dir = step.cursor.dir;
-    this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double ? 90 : 0)) % 360, dir, arm, rect: step.rect });
+    this.tiles.push({ ...t, x: step.cx, y: step.cy, angle: (dir * 90 + (t.double && !along ? 90 : 0)) % 360, dir, arm, rect: step.rect });
     return after;
   }
 
@@ -408,8 +528,8 @@ class Layer {
       if (!open.includes(end)) continue;
       const walk = walks[end] ?? this.start(end, layout);
       if (walk === null) return null;
-      const found = this.#next(end, walk, false, ghosts);
-      if (found === null) return null;
+      const found = this.#next(end, walk, false, ghosts)[0];
+      if (found === undefined) return null;
       ghosts.push(found.step.rect);
       out.push({ end, x: found.step.cx, y: found.step.cy, angle: found.step.cursor.dir * 90, rect: found.step.rect });
     }
@@ -417,30 +537,42 @@ class Layer {
   }
 
   /** The snake's choices, in order: along the row, else across to the next, else back the other way. */
-  #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk } | null {
+  #next(arm: Arm, walk: Walk, double: boolean, ghosts: readonly Rect[] = [], roomy?: (step: Step) => boolean): { step: Step; walk: Walk }[] {
     const blocked = [...ghosts, ...this.#reserved(arm)];
     const c = walk.cursor;
-    const tries: [Dir, Walk['phase'], Dir, Dir][] =
+    // A row turns with a hook where it can (the turning tile past the row's end, so the next row
+    // lies against this one: rows one tile apart, twice as many in the same felt), else inside its
+    // end (the next row a tile's width further off).
+    const tries: [Dir, Walk['phase'], Dir, Dir, 'hook' | 'turn'][] =
       walk.phase === 'run'
         ? [
-            [c.dir, 'run', walk.run, walk.advance],
-            [walk.advance, 'connect', walk.run, walk.advance],
+            [c.dir, 'run', walk.run, walk.advance, 'turn'],
+            [walk.advance, 'connect', walk.run, walk.advance, 'hook'],
+            [walk.advance, 'connect', walk.run, walk.advance, 'turn'],
+            // Its own side full: the snake comes back the other way, past where it began.
+            [turn(walk.advance, 2), 'connect', walk.run, turn(walk.advance, 2), 'hook'],
+            [turn(walk.advance, 2), 'connect', walk.run, turn(walk.advance, 2), 'turn'],
           ]
         : [
-            [turn(walk.run, 2), 'run', turn(walk.run, 2), walk.advance],
-            [c.dir, 'connect', walk.run, walk.advance],
-            [walk.run, 'run', walk.run, walk.advance],
+            [turn(walk.run, 2), 'run', turn(walk.run, 2), walk.advance, 'turn'],
+            [c.dir, 'connect', walk.run, walk.advance, 'turn'],
+            [walk.run, 'run', walk.run, walk.advance, 'turn'],
           ];
-    for (const [dir, phase, run, advance] of tries) {
+    const out: { step: Step; walk: Walk }[] = [];
+    for (const [dir, phase, run, advance, kind] of tries) {
       if (dir === turn(c.dir, 2)) continue;
-      const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : turnFrom(c, dir, double, this.#u);
-      if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) return { step, walk: { cursor: step.cursor, phase, run, advance } };
+      if (kind === 'hook' && double) continue;
+      const step = dir === c.dir ? stepFrom(c, dir, double, this.#u) : kind === 'hook' ? hookFrom(c, dir, this.#u) : turnFrom(c, dir, double, this.#u);
+      if (this.#force || (this.#fits(step.rect, blocked) && (roomy?.(step) ?? true))) {
+        out.push({ step, walk: { cursor: step.cursor, phase, run, advance } });
+        if (this.#force) break;
+      }
     }
-    return null;
+    return out;
   }
 
   #fits(rect: Rect, blocked: readonly Rect[]): boolean {
-    return inside(rect, this.#bounds) && !this.tiles.some((t) => overlaps(rect, t.rect)) && !blocked.some((g) => overlaps(rect, g));
+    return onFelt(rect, this.#bounds) && !this.tiles.some((t) => overlaps(rect, t.rect)) && !blocked.some((g) => overlaps(rect, g));
   }
 
   /**
@@ -497,6 +629,21 @@ function turnFrom(c: Cursor, dir: Dir, double: boolean, u: number): Step {
     half: c.half,
   };
   return stepFrom(start, dir, double, u);
+}
+
+/**
+ * Turns the corner past the end: the next tile stands beside the last one's open end, its inner
+ * half against that end, so it reaches one tile's width out to the side and the row after it lies
+ * against the row before.
+ */
+function hookFrom(c: Cursor, dir: Dir, u: number): Step {
+  const start: Cursor = {
+    x: c.x + DX[c.dir] * (u / 2) - DX[dir] * c.half,
+    y: c.y + DY[c.dir] * (u / 2) - DY[dir] * c.half,
+    dir,
+    half: u / 2,
+  };
+  return stepFrom(start, dir, false, u);
 }
 
 function rectAt(cx: number, cy: number, hw: number, hh: number): Rect {

@@ -70,18 +70,20 @@ describe.runIf(browserTestsWanted())('the layout over long hands in Chromium', (
           expect(now.unit, 'the scale grew within the hand').toBeLessThanOrEqual(before.unit + 1e-9);
           for (const old of before.boxes) {
             const same = now.boxes.find((b) => b.tile === old.tile);
-            // Measured from the felt's corner: the board keeps its tiles put on the felt; the felt itself may
-            // shift on the page when a line above it changes height (a notice coming or going).
+            // Measured from the felt's corner: the board keeps its tiles put on the felt (and the felt
+            // itself stays put on the page, asserted below).
             const moved = same === undefined ? Infinity : Math.abs(same.x - now.felt.x - (old.x - before.felt.x)) + Math.abs(same.y - now.felt.y - (old.y - before.felt.y));
             if (old.spinner || now.unit === before.unit) expect(moved < 1, `${old.tile} moved on the felt by ${moved.toFixed(1)} px`).toBe(true);
           }
         }
-        // Readable: the hand's tiles always; the layout's at the phone sizes as far as the algorithm
-        // reaches on this hand (lib/geometry.ts and test/geometry.test.ts give the figures over thousands).
+        // At 320 px the felt does not move or change size on the page when a notice or a button comes
+        // or goes (the seat notes sit on the name's line, the status line keeps one height, the hand
+        // too). Taller screens still let the status row wrap (390: 48 px, a Draw button's line).
+        if (before !== null && size.width < 390) expect([now.felt.y, now.felt.h], 'the felt moved on the page').toEqual([before.felt.y, before.felt.h]);
+        // Readable: the hand's tiles always, and the layout's at issue 15's 18 px from 320 px wide
+        // (test/geometry.test.ts gives the figures over thousands of layouts).
         expect(now.handTile, 'a tile in the hand is too narrow').toBeGreaterThanOrEqual(18);
-        // At 320 px the issue's 18 px is not reached on every hand yet (this one goes to 17 px; the
-        // geometry tests give the figures): here the floor is what the algorithm keeps over thousands.
-        const floor = size.width >= 1000 ? 30 : size.width >= 390 ? 18 : 8;
+        const floor = size.width >= 1000 ? 30 : 18;
         for (const b of now.boxes) expect(Math.min(b.w, b.h), `${b.tile} is ${Math.min(b.w, b.h).toFixed(1)} px across`).toBeGreaterThanOrEqual(floor);
         most = Math.max(most, now.boxes.length);
         before = now;
