@@ -50,8 +50,12 @@ export interface ServerOptions {
   readonly store?: TableStore;
   /** Where finished games are kept for good; default: in memory (not durable). */
   readonly archive?: GameArchive;
-  /** Signs guest tokens (HMAC-SHA256); default: a fixed development secret, with a loud warning. */
+  /** Signs guest tokens (HMAC-SHA256); comma-separated, the first signs and every one verifies (rotation); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
+  /** How long a token verifies after it is signed, ms (default `DEFAULTS.tokenTtlMs`). */
+  readonly tokenTtlMs?: number;
+  /** A token older than this is re-issued when its client asks, ms (default `DEFAULTS.tokenRotateMs`). */
+  readonly tokenRotateMs?: number;
   /** A pino logger, or false for none; default: pino at info. */
   readonly logger?: FastifyBaseLogger | false;
   /** The pause before a computer player moves, in ms (0 in tests). */
@@ -199,10 +203,14 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
-  const signer = new TokenSigner(options.secret ?? DEVELOPMENT_SECRET);
 
   let io: GameServer | null = null;
   const now = options.now ?? (() => new Date());
+  const signer = new TokenSigner(
+    options.secret ?? DEVELOPMENT_SECRET,
+    { ttlMs: options.tokenTtlMs ?? DEFAULTS.tokenTtlMs, rotateAfterMs: options.tokenRotateMs ?? DEFAULTS.tokenRotateMs },
+    () => now().getTime(),
+  );
   const limits: Limits = { ...DEFAULTS.limits, ...options.limits };
   const origins = options.corsOrigins ?? [];
   const metrics = serverMetrics();

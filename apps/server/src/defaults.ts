@@ -19,6 +19,7 @@ const LIMITS: Limits = {
   queueJoins: { limit: 60, windowMs: 10 * MINUTE },
   guests: { limit: 30, windowMs: 10 * MINUTE },
   codeLookups: { limit: 30, windowMs: 10 * MINUTE },
+  accounts: { limit: 30, windowMs: 10 * MINUTE },
   addressSockets: 50,
   idleMs: 2 * MINUTE,
   floodDisconnect: 200,
@@ -83,5 +84,11 @@ export const DEFAULTS = {
   drainMs: 0,
   /** The same for the server as a process (DRAIN_SECONDS), which a load balancer stands in front of. */
   processDrainMs: 10 * SECOND,
+  /** How long a signed token verifies (TOKEN_TTL_DAYS): a client unseen for longer starts again as a new guest. */
+  tokenTtlMs: 365 * DAY,
+  /** A token older than this is re-issued when its client asks (`POST /api/tokens/refresh`, on every page load). */
+  tokenRotateMs: 7 * DAY,
+  /** How long a passkey challenge may be answered (single-use, kept server-side). */
+  challengeTtlMs: 5 * MINUTE,
   limits: LIMITS,
 } as const;
