@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../identity/token.ts';
+import type { AccountStore } from '../accounts/store.ts';
 import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import type { TableService } from '../tables/service.ts';
@@ -29,6 +30,8 @@ export interface TablesRoutesOptions {
   readonly service: TableService;
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
+  /** A player who kept their name plays under it: a new name asked for is not theirs to take. */
+  readonly accounts: AccountStore;
   readonly now: () => Date;
   /** The origin invite links start with; the request's own origin when unset. */
   readonly publicUrl: string | undefined;
@@ -42,7 +45,7 @@ const CodeParams = z.strictObject({ code: TableCodeSchema }).describe('the table
 const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) }).describe('the record address');
 
 /** Guests, tables and records over HTTP. */
-export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, publicUrl, now }) => {
+export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, accounts, publicUrl, now }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
@@ -67,7 +70,8 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
       return sendProblem(reply, problem(checked.code, `${why}; leave it out to become a new guest`));
     }
     const earlier = checked?.player ?? null;
-    const player: Player = { id: earlier?.id ?? newPlayerId(), name: body.name };
+    const kept = earlier === null ? null : await accounts.account(earlier.id);
+    const player: Player = { id: earlier?.id ?? newPlayerId(), name: kept?.name ?? body.name };
     const answer: GuestResponse = { player, token: signer.sign(player) };
     return answer;
   });
