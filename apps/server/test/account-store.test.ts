@@ -1,4 +1,3 @@
-import { type PlayerId } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeStore } from '../src/accounts/challenges.ts';
 import { MemoryChallenges } from '../src/accounts/challenges.ts';
