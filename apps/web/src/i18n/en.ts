@@ -142,7 +142,7 @@ export const en = {
   'open.meta': '{game} · {taken}/{players} seated · {target}',
   'open.joinLabel': 'Join {table}',
 
-  'account.title': 'Your name',
+  'account.title': 'A name that follows you',
   'account.guestText': 'You play as a guest: anyone may use the same name. Keep it with a passkey to have it, and your games, on any device.',
   'account.keep': 'Keep my name',
   'account.signIn': 'Sign in with a passkey',

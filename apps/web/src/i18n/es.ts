@@ -145,7 +145,7 @@ export const es: Translation<English> = {
   'open.meta': '{game} · {taken}/{players} sentados · {target}',
   'open.joinLabel': 'Entrar en {table}',
 
-  'account.title': 'Tu nombre',
+  'account.title': 'Un nombre que te sigue',
   'account.guestText': 'Juegas como invitado: cualquiera puede usar el mismo nombre. Guárdalo con una llave de acceso para tenerlo, con tus partidas, en cualquier dispositivo.',
   'account.keep': 'Guardar mi nombre',
   'account.signIn': 'Entrar con una llave de acceso',
