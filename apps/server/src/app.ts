@@ -11,6 +11,9 @@ import { BotPool } from './bots/pool.ts';
 import type { BotThinker } from './bots/thinker.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
+import { MemoryAccounts } from './accounts/store.ts';
+import type { AccountStore } from './accounts/store.ts';
+import { accountRoutes } from './http/account.ts';
 import { archiveRoutes } from './http/archive.ts';
 import { answerClientErrors } from './http/client-errors.ts';
 import { healthRoutes } from './http/health.ts';
@@ -51,8 +54,14 @@ export interface ServerOptions {
   readonly store?: TableStore;
   /** Where finished games are kept for good; default: in memory (not durable). */
   readonly archive?: GameArchive;
-  /** Signs guest tokens (HMAC-SHA256); default: a fixed development secret, with a loud warning. */
+  /** Accounts (names kept with a passkey); default: in memory (not durable), or with a PostgreSQL archive its `accountStore()`. */
+  readonly accounts?: AccountStore;
+  /** Signs guest tokens (HMAC-SHA256); comma-separated, the first signs and every one verifies (rotation); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
+  /** How long a token verifies after it is signed, ms (default `DEFAULTS.tokenTtlMs`). */
+  readonly tokenTtlMs?: number;
+  /** A token older than this is re-issued when its client asks, ms (default `DEFAULTS.tokenRotateMs`). */
+  readonly tokenRotateMs?: number;
   /** A pino logger, or false for none; default: pino at info. */
   readonly logger?: FastifyBaseLogger | false;
   /** The pause before a computer player moves, in ms (0 in tests). */
@@ -140,6 +149,7 @@ export interface GameFeatures {
   readonly lobby: LobbyService;
   readonly store: TableStore;
   readonly archive: GameArchive;
+  readonly accounts: AccountStore;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
   /** This node's runner of the moves handed over for a thinker, when it has bot threads (else null). */
@@ -197,13 +207,18 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
   if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
+  const accounts = tagStoreErrors<AccountStore>(options.accounts ?? new MemoryAccounts());
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
-  const signer = new TokenSigner(options.secret ?? DEVELOPMENT_SECRET);
 
   let io: GameServer | null = null;
   const now = options.now ?? (() => new Date());
+  const signer = new TokenSigner(
+    options.secret ?? DEVELOPMENT_SECRET,
+    { ttlMs: options.tokenTtlMs ?? DEFAULTS.tokenTtlMs, rotateAfterMs: options.tokenRotateMs ?? DEFAULTS.tokenRotateMs },
+    () => now().getTime(),
+  );
   const limits: Limits = { ...DEFAULTS.limits, ...options.limits };
   const origins = options.corsOrigins ?? [];
   const metrics = serverMetrics();
@@ -303,8 +318,17 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   await app.register(metricsRoutes, { registry: metrics.registry });
   // A worker serves nobody: a load balancer never sends it clients (docker-compose.yml).
   if (role === 'node') {
-    await app.register(tablesRoutes, { service, lobby, signer, publicUrl: options.publicUrl, now });
-    await app.register(archiveRoutes, { archive });
+    await app.register(tablesRoutes, { service, lobby, signer, accounts, publicUrl: options.publicUrl, now });
+    await app.register(archiveRoutes, { archive, accounts });
+    await app.register(accountRoutes, {
+      accounts,
+      archive,
+      challenges: store.challenges,
+      signer,
+      now,
+      publicUrl: options.publicUrl,
+      challengeTtlMs: DEFAULTS.challengeTtlMs,
+    });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -388,7 +412,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io: sockets, service, lobby, store, archive, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
+  return decorateFeatures(app, { io: sockets, service, lobby, store, archive, accounts, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -90,6 +90,7 @@ function limits(env: NodeJS.ProcessEnv): Limits {
     guests: rate(env, 'RATE_GUESTS', d.guests),
     codeLookups: rate(env, 'RATE_CODE_LOOKUPS', d.codeLookups),
     reactions: rate(env, 'RATE_REACTIONS', d.reactions),
+    accounts: rate(env, 'RATE_ACCOUNTS', d.accounts),
     addressSockets: int(env, 'SOCKETS_PER_ADDRESS', d.addressSockets),
     idleMs: int(env, 'IDLE_SECONDS', d.idleMs / SECOND) * SECOND,
   };
@@ -124,7 +125,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   if (env.NODE_ENV === 'production' && (secret === undefined || secret === '')) {
     throw new ConfigError('FIVES_SECRET must be set in production: it signs the guest tokens that say who owns each seat');
   }
-  if (secret !== undefined && secret !== '' && secret.length < 16) throw new ConfigError('FIVES_SECRET must be at least 16 characters');
+  if (secret !== undefined && secret !== '' && secret.split(',').some((s) => s.trim().length < 16)) {
+    throw new ConfigError('FIVES_SECRET must be at least 16 characters (each of them, when it lists previous secrets after a comma)');
+  }
   const redis = redisTarget(env);
   const publicUrl = env.PUBLIC_URL === undefined || env.PUBLIC_URL === '' ? undefined : env.PUBLIC_URL;
   return {
@@ -158,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       trustedProxies: int(env, 'TRUST_PROXY', DEFAULTS.trustedProxies),
       corsOrigins: origins(env, publicUrl),
       tableTtlMs: int(env, 'TABLE_TTL_HOURS', DEFAULTS.tableTtlMs / HOUR) * HOUR,
+      tokenTtlMs: int(env, 'TOKEN_TTL_DAYS', DEFAULTS.tokenTtlMs / DAY, 1) * DAY,
       drainMs: int(env, 'DRAIN_SECONDS', DEFAULTS.processDrainMs / SECOND) * SECOND,
     },
   };

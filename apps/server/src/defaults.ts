@@ -21,6 +21,7 @@ const LIMITS: Limits = {
   codeLookups: { limit: 30, windowMs: 10 * MINUTE },
   // A few at a time, as people react at a table; a flurry would drown the game.
   reactions: { limit: 5, windowMs: 30 * SECOND },
+  accounts: { limit: 30, windowMs: 10 * MINUTE },
   addressSockets: 50,
   idleMs: 2 * MINUTE,
   floodDisconnect: 200,
@@ -87,5 +88,11 @@ export const DEFAULTS = {
   drainMs: 0,
   /** The same for the server as a process (DRAIN_SECONDS), which a load balancer stands in front of. */
   processDrainMs: 10 * SECOND,
+  /** How long a signed token verifies (TOKEN_TTL_DAYS): a client unseen for longer starts again as a new guest. */
+  tokenTtlMs: 365 * DAY,
+  /** A token older than this is re-issued when its client asks (`POST /api/tokens/refresh`, on every page load). */
+  tokenRotateMs: 7 * DAY,
+  /** How long a passkey challenge may be answered (single-use, kept server-side). */
+  challengeTtlMs: 5 * MINUTE,
   limits: LIMITS,
 } as const;

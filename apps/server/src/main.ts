@@ -92,7 +92,9 @@ async function main(): Promise<void> {
   }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
   const adapter = redis === undefined ? {} : { adapter: { target: redis, prefix: config.redisPrefix } };
-  const app = await build({ ...config.options, ...adapter, store, archive, logger: log, role });
+  // Accounts live beside the archive: in PostgreSQL with it, else in memory.
+  const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
+  const app = await build({ ...config.options, ...adapter, store, archive, ...(accounts === undefined ? {} : { accounts }), logger: log, role });
   await listen(app, config.port, config.host);
   if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
 

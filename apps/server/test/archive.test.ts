@@ -28,7 +28,7 @@ describe('the PostgreSQL archive', () => {
       await client.connect();
       try {
         const { rows } = await client.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-        expect(rows.map((r) => r.name)).toEqual(['1733050000000_archive']);
+        expect(rows.map((r) => r.name)).toEqual(['1733050000000_archive', '1764600000000_accounts']);
       } finally {
         await client.end();
       }

@@ -111,6 +111,7 @@ describe('the defaults module', () => {
       trustedProxies: DEFAULTS.trustedProxies,
       corsOrigins: [],
       tableTtlMs: DEFAULTS.tableTtlMs,
+      tokenTtlMs: DEFAULTS.tokenTtlMs,
       drainMs: DEFAULTS.processDrainMs,
     });
   });

@@ -31,7 +31,15 @@ export function splitGameId(id: GameId): { tableId: z.output<typeof TableIdSchem
  * player (by level). `score` is the seat's side's final score (a team's for both partners).
  */
 export const ArchivedSeatSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), playerId: PlayerIdSchema, score: z.int() }),
+  z.strictObject({
+    seat: SeatSchema,
+    kind: z.literal('human'),
+    name: z.string(),
+    playerId: PlayerIdSchema,
+    score: z.int(),
+    /** The person deleted their account: `name` is "" and the seat shows as "deleted player". */
+    deleted: z.literal(true).optional(),
+  }),
   z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), name: z.string(), level: BotLevelSchema, score: z.int() }),
 ]);
 export type ArchivedSeat = z.output<typeof ArchivedSeatSchema>;
@@ -94,6 +102,10 @@ export const PlayerProfileSchema = z.strictObject({
   since: z.iso.datetime(),
   lastSeen: z.iso.datetime(),
   stats: PlayerStatsSchema,
+  /** They kept their name with a passkey (an account); absent or false: a guest, whose name anyone may play under. */
+  kept: z.boolean().optional(),
+  /** They deleted their account: `name` is "" (shown as "deleted player"); their games stay. */
+  deleted: z.literal(true).optional(),
 });
 export type PlayerProfile = z.output<typeof PlayerProfileSchema>;
 

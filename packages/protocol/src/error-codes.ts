@@ -21,6 +21,21 @@ export const ErrorCode = {
   authRequired: 'auth/required',
   badToken: 'auth/invalid_token',
   badName: 'auth/invalid_name',
+  /** The token was signed with a secret the server still knows, but its expiry has passed: get a new one. */
+  tokenExpired: 'auth/token_expired',
+  // Accounts (a name kept with a passkey)
+  /** Another account keeps this name, or one that looks the same (case and confusables aside). */
+  nameTaken: 'account/name_taken',
+  /** The token's player keeps no name: there is no account to show, change or delete. */
+  accountNotFound: 'account/not_found',
+  /** The passkey challenge is unknown, used already or expired: ask for new options. */
+  challengeExpired: 'account/challenge_expired',
+  /** The authenticator's answer does not verify, or names a passkey no account has. */
+  passkeyRefused: 'account/passkey_refused',
+  /** No passkey of this account has that id. */
+  passkeyNotFound: 'account/passkey_not_found',
+  /** The account's only passkey: removing it would lock the account; delete the account instead. */
+  lastPasskey: 'account/last_passkey',
   // Tables and seats
   badRules: 'rules/invalid',
   tableNotFound: 'table/not_found',

@@ -13,3 +13,4 @@ export * from './fairness.ts';
 export * from './fairness-schema.ts';
 export * from './sha256.ts';
 export * from './archive.ts';
+export * from './account.ts';

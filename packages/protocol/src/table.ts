@@ -84,6 +84,14 @@ export const GuestResponseSchema = z.strictObject({
 });
 export type GuestResponse = z.output<typeof GuestResponseSchema>;
 
+/** `POST /api/tokens/refresh`: the same token, or (`rotated`) a fresh one when it was old or signed with a previous secret. */
+export const TokenRefreshResponseSchema = z.strictObject({
+  player: z.strictObject({ id: PlayerIdSchema, name: z.string() }),
+  token: z.string(),
+  rotated: z.boolean(),
+});
+export type TokenRefreshResponse = z.output<typeof TokenRefreshResponseSchema>;
+
 /** `seats` lists every seat in order (default: all human); the creator sits at the first human seat. */
 export const CreateTableRequestSchema = z
   .strictObject({

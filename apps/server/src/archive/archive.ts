@@ -24,6 +24,11 @@ export interface GameArchive {
   player(id: PlayerId): Promise<PlayerProfile | null>;
   /** Newest first (finish time, then game id); null for a player with no archived game. */
   playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null>;
+  /**
+   * A deleted account: its name is forgotten and every seat of it shows as a deleted player
+   * (`deleted: true`, name ""), in its games and profile; the games themselves stay.
+   */
+  forget(id: PlayerId): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -23,6 +23,7 @@ export class MemoryArchive implements GameArchive {
   private readonly players = new Map<PlayerId, PlayerRow>();
   /** Each player's lines, newest first (finish, then game id). */
   private readonly lines = new Map<PlayerId, SeatLine[]>();
+  private readonly forgotten = new Set<PlayerId>();
 
   async write(game: ArchivedGame): Promise<Written> {
     if (this.games.has(game.id)) return 'exists';
@@ -51,14 +52,15 @@ export class MemoryArchive implements GameArchive {
 
   async game(id: GameId): Promise<ArchivedGame | null> {
     const text = this.games.get(id);
-    return text === undefined ? null : (JSON.parse(text) as ArchivedGame);
+    return text === undefined ? null : maskDeleted(JSON.parse(text) as ArchivedGame, this.forgotten);
   }
 
   async player(id: PlayerId): Promise<PlayerProfile | null> {
     const row = this.players.get(id);
     if (row === undefined) return null;
     const lines = this.lines.get(id) ?? [];
-    return { id, name: row.name, since: row.firstSeen, lastSeen: row.lastSeen, stats: statsOf(groupLines(lines), bestHandOf(lines)) };
+    const profile = { id, name: row.name, since: row.firstSeen, lastSeen: row.lastSeen, stats: statsOf(groupLines(lines), bestHandOf(lines)) };
+    return this.forgotten.has(id) ? { ...profile, name: '', deleted: true } : profile;
   }
 
   async playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null> {
@@ -72,11 +74,23 @@ export class MemoryArchive implements GameArchive {
     return { games, next: older.length > page.limit && last !== undefined ? gamesCursor(last.finishedAt, last.id) : null };
   }
 
+  async forget(id: PlayerId): Promise<void> {
+    this.forgotten.add(id);
+    const row = this.players.get(id);
+    if (row !== undefined) row.name = '';
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
 
   async close(): Promise<void> {}
+}
+
+/** The game with the seats of deleted accounts shown as deleted players (no name). */
+export function maskDeleted<G extends GameSummary>(game: G, deleted: ReadonlySet<PlayerId>): G {
+  if (!game.seats.some((s) => s.kind === 'human' && deleted.has(s.playerId))) return game;
+  return { ...game, seats: game.seats.map((s) => (s.kind === 'human' && deleted.has(s.playerId) ? { ...s, name: '', deleted: true as const } : s)) };
 }
 
 /** The game without its record: an entry of a player's list. */

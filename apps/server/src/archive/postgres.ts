@@ -1,6 +1,8 @@
 import { type ArchivedGame, type GameId, type GameSummary, type PlayerGames, type PlayerId, type PlayerProfile, gamesCursor, readGamesCursor } from '@fives/protocol';
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
+import { PostgresAccounts } from '../accounts/postgres.ts';
+import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
 import { seatLines } from './seat-lines.ts';
 import { type StatsGroup, statsOf } from './stats.ts';
@@ -118,11 +120,16 @@ export class PostgresArchive implements GameArchive {
   async game(id: GameId): Promise<ArchivedGame | null> {
     const { rows } = await this.pool.query<GameRow>(`SELECT ${SUMMARY_COLUMNS}, g.record FROM games g WHERE g.id = $1`, [id]);
     const row = rows[0];
-    return row === undefined ? null : { ...summaryOfRow(row), record: row.record as ArchivedGame['record'] };
+    if (row === undefined) return null;
+    const game = { ...summaryOfRow(row), record: row.record as ArchivedGame['record'] };
+    return maskDeleted(game, await this.deletedAmong([game]));
   }
 
   async player(id: PlayerId): Promise<PlayerProfile | null> {
-    const { rows } = await this.pool.query<{ name: string; first_seen: Date; last_seen: Date }>('SELECT name, first_seen, last_seen FROM players WHERE id = $1', [id]);
+    const { rows } = await this.pool.query<{ name: string; first_seen: Date; last_seen: Date; deleted_at: Date | null }>(
+      'SELECT name, first_seen, last_seen, deleted_at FROM players WHERE id = $1',
+      [id],
+    );
     const row = rows[0];
     if (row === undefined) return null;
     const groups = await this.pool.query<Record<keyof StatsGroup, string | number>>(
@@ -138,7 +145,8 @@ export class PostgresArchive implements GameArchive {
     const b = best.rows[0];
     return {
       id,
-      name: row.name,
+      name: row.deleted_at === null ? row.name : '',
+      ...(row.deleted_at === null ? {} : { deleted: true as const }),
       since: row.first_seen.toISOString(),
       lastSeen: row.last_seen.toISOString(),
       stats: statsOf(
@@ -163,9 +171,28 @@ export class PostgresArchive implements GameArchive {
     const known = await this.pool.query('SELECT 1 FROM players WHERE id = $1', [id]);
     if (known.rowCount === 0) return null;
     const { rows } = await this.pool.query<GameRow>(playerGamesQuery(page.before !== null), playerGamesParams(id, page));
-    const games = rows.slice(0, page.limit).map(summaryOfRow);
+    const summaries = rows.slice(0, page.limit).map(summaryOfRow);
+    const deleted = await this.deletedAmong(summaries);
+    const games = summaries.map((g) => maskDeleted(g, deleted));
     const last = games.at(-1);
     return { games, next: rows.length > page.limit && last !== undefined ? gamesCursor(last.finishedAt, last.id) : null };
+  }
+
+  async forget(id: PlayerId): Promise<void> {
+    await this.pool.query(`UPDATE players SET name = '', deleted_at = COALESCE(deleted_at, now()) WHERE id = $1`, [id]);
+  }
+
+  /** The accounts, in the same database, on the same pool. */
+  accountStore(): PostgresAccounts {
+    return new PostgresAccounts(this.pool);
+  }
+
+  /** Which of the games' people deleted their accounts. */
+  private async deletedAmong(games: readonly GameSummary[]): Promise<Set<PlayerId>> {
+    const ids = [...new Set(games.flatMap((g) => g.seats.flatMap((s) => (s.kind === 'human' ? [s.playerId] : []))))];
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM players WHERE id = ANY($1) AND deleted_at IS NOT NULL', [ids]);
+    return new Set(rows.map((r) => r.id as PlayerId));
   }
 
   async ping(): Promise<boolean> {

@@ -19,6 +19,18 @@ const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
     'POST /api/guests': ['g', d.limits.guests, 'too many guests made from this address'],
     'GET /api/codes/:code': ['k', d.limits.codeLookups, 'too many table codes looked up from this address'],
     'HEAD /api/codes/:code': ['k', d.limits.codeLookups, 'too many table codes looked up from this address'],
+    // Every account route: a passkey ceremony costs the server a signature check, and a sign-in is what a guesser would repeat.
+    ...Object.fromEntries(
+      [
+        'POST /api/account/register/options',
+        'POST /api/account/register/verify',
+        'POST /api/account/login/options',
+        'POST /api/account/login/verify',
+        'GET /api/account',
+        'DELETE /api/account',
+        'DELETE /api/account/passkeys/:passkeyId',
+      ].map((route) => [route, ['a', d.limits.accounts, 'too many passkey and account requests from this address'] as const]),
+    ),
   };
   app.addHook('onRequest', async (request, reply) => {
     const rule = rules[`${request.method} ${request.routeOptions.url ?? ''}`];

@@ -26,6 +26,8 @@ export interface Limits {
   readonly codeLookups: RateRule;
   /** Quick reactions (`table:react`) of one player, whatever connection or node they come through. */
   readonly reactions: RateRule;
+  /** Passkey ceremonies and account changes from one address (`/api/account/…`). */
+  readonly accounts: RateRule;
   /** Sockets one address may hold open at once, across every node (0: no cap). */
   readonly addressSockets: number;
   /** A connection that has joined no table, queue or list, and sent nothing, for this long is closed (0: never). */

@@ -1,6 +1,7 @@
 import { ErrorCode, GameIdSchema, PlayerGamesQuerySchema, PlayerIdSchema } from '@fives/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { AccountStore } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
 import { problem } from '../tables/problems.ts';
 import { sendProblem } from './reply.ts';
@@ -8,6 +9,8 @@ import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from
 
 export interface ArchiveRoutesOptions {
   readonly archive: GameArchive;
+  /** Whether a player kept their name (the profile's `kept`): a guest's name is anyone's. */
+  readonly accounts: AccountStore;
 }
 
 // Each schema's description names the part in a refusal: "the game id does not fit its schema".
@@ -20,7 +23,7 @@ const GamesQuery = PlayerGamesQuerySchema.describe('the page of games');
  * and their games a page at a time. Only finished games are ever archived, so nothing here
  * can show a hand still being played.
  */
-export const archiveRoutes: FastifyPluginAsync<ArchiveRoutesOptions> = async (plugin, { archive }) => {
+export const archiveRoutes: FastifyPluginAsync<ArchiveRoutesOptions> = async (plugin, { archive, accounts }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
@@ -36,7 +39,7 @@ export const archiveRoutes: FastifyPluginAsync<ArchiveRoutesOptions> = async (pl
     const { playerId } = request.params;
     const profile = await archive.player(playerId);
     if (profile === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${playerId} has no archived game`));
-    return profile;
+    return { ...profile, kept: profile.deleted !== true && (await accounts.account(playerId)) !== null };
   });
 
   app.get('/api/players/:playerId/games', { schema: { params: PlayerParams, querystring: GamesQuery } }, async (request, reply) => {

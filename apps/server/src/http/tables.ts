@@ -1,7 +1,17 @@
-import { CreateTableRequestSchema, ErrorCode, GuestRequestSchema, type GuestResponse, TableCodeSchema, TableIdSchema, invitePath } from '@fives/protocol';
+import {
+  CreateTableRequestSchema,
+  ErrorCode,
+  GuestRequestSchema,
+  type GuestResponse,
+  type TokenRefreshResponse,
+  TableCodeSchema,
+  TableIdSchema,
+  invitePath,
+} from '@fives/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../identity/token.ts';
+import type { AccountStore } from '../accounts/store.ts';
 import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import type { TableService } from '../tables/service.ts';
@@ -20,6 +30,8 @@ export interface TablesRoutesOptions {
   readonly service: TableService;
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
+  /** A player who kept their name plays under it: a new name asked for is not theirs to take. */
+  readonly accounts: AccountStore;
   readonly now: () => Date;
   /** The origin invite links start with; the request's own origin when unset. */
   readonly publicUrl: string | undefined;
@@ -33,7 +45,7 @@ const CodeParams = z.strictObject({ code: TableCodeSchema }).describe('the table
 const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) }).describe('the record address');
 
 /** Guests, tables and records over HTTP. */
-export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, publicUrl, now }) => {
+export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, accounts, publicUrl, now }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
@@ -42,20 +54,35 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
   /** A preValidation hook: who asks comes before what they ask (a stranger learns nothing of the schema). */
   const requireGuest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const token = bearerToken(request.headers.authorization);
-    request.guest = token === null ? null : signer.verify(token);
+    const checked = token === null ? null : signer.check(token);
+    request.guest = checked?.ok === true ? checked.player : null;
     if (request.guest !== null) return undefined;
-    const code = request.headers.authorization === undefined ? ErrorCode.authRequired : ErrorCode.badToken;
-    return sendProblem(reply, problem(code, 'creating a table needs a guest token (Authorization: Bearer …) from POST /api/guests'));
+    const code = request.headers.authorization === undefined ? ErrorCode.authRequired : checked?.ok === false ? checked.code : ErrorCode.badToken;
+    const what = request.routeOptions.url === '/api/tables' ? 'creating a table' : 'refreshing a token';
+    return sendProblem(reply, problem(code, `${what} needs a guest token (Authorization: Bearer …) from POST /api/guests`));
   };
 
   app.post('/api/guests', { schema: { body: GuestBody } }, async (request, reply) => {
     const body = request.body;
-    const earlier = body.token === undefined ? null : signer.verify(body.token);
-    if (body.token !== undefined && earlier === null) {
-      return sendProblem(reply, problem(ErrorCode.badToken, 'that token is not valid; leave it out to become a new guest'));
+    const checked = body.token === undefined ? null : signer.check(body.token);
+    if (checked !== null && !checked.ok) {
+      const why = checked.code === ErrorCode.tokenExpired ? 'that token has expired' : 'that token is not valid';
+      return sendProblem(reply, problem(checked.code, `${why}; leave it out to become a new guest`));
     }
-    const player: Player = { id: earlier?.id ?? newPlayerId(), name: body.name };
+    const earlier = checked?.player ?? null;
+    const kept = earlier === null ? null : await accounts.account(earlier.id);
+    const player: Player = { id: earlier?.id ?? newPlayerId(), name: kept?.name ?? body.name };
     const answer: GuestResponse = { player, token: signer.sign(player) };
+    return answer;
+  });
+
+  // Rotation: a client shows its token once per visit; one old enough (or signed with a
+  // previous secret) comes back re-signed, so tokens in use never reach their expiry.
+  app.post('/api/tokens/refresh', { preValidation: requireGuest }, async (request) => {
+    const token = bearerToken(request.headers.authorization) as string;
+    const checked = signer.check(token);
+    if (!checked.ok || request.guest === null) throw new Error('POST /api/tokens/refresh reached its handler without a token');
+    const answer: TokenRefreshResponse = { player: request.guest, token: checked.rotate ? signer.sign(request.guest) : token, rotated: checked.rotate };
     return answer;
   });
 

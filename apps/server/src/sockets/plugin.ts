@@ -90,10 +90,14 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     }
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const token = auth.success ? auth.data.token : undefined;
-    const player = token === undefined ? null : signer.verify(token);
-    if (!auth.success || (token !== undefined && player === null)) {
-      const err = new Error('the guest token is not valid; get a new one from POST /api/guests') as Error & { data: Problem };
-      err.data = problem(ErrorCode.badToken, err.message);
+    const checked = token === undefined ? null : signer.check(token);
+    const player = checked?.ok === true ? checked.player : null;
+    if (!auth.success || (checked !== null && !checked.ok)) {
+      const expired = checked?.ok === false && checked.code === ErrorCode.tokenExpired;
+      const err = new Error(
+        expired ? 'the guest token has expired; get a new one from POST /api/guests' : 'the guest token is not valid; get a new one from POST /api/guests',
+      ) as Error & { data: Problem };
+      err.data = problem(expired ? ErrorCode.tokenExpired : ErrorCode.badToken, err.message);
       next(err);
       return;
     }

@@ -1,6 +1,7 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, TableCode, TableId } from '@fives/protocol';
 import { archiveJobKey, awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
+import { MemoryChallenges } from '../accounts/challenges.ts';
 import { MemoryOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
@@ -29,6 +30,7 @@ export class MemoryTableStore implements TableStore {
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
   readonly rates = new MemoryRateCounter();
   readonly sockets = new MemoryOpenSockets();
+  readonly challenges = new MemoryChallenges();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly watchers = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { DEFAULTS } from '../defaults.ts';
+import { RedisChallenges } from '../accounts/challenges.ts';
 import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
@@ -30,6 +31,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}t:{<id>}:fin:<n>  game n finished, not yet archived (the outbox): its archive entry (JSON), with job g:<id>:<n>
  *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>         hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
+ *   {prefix}ch:<challenge>    a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
  *
  * plus the jobs (`jobs/redis.ts`), the moves waiting for a thinker (`jobs/thinking.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
  * prefix. Every change goes through one Lua script that checks the stored version and writes the
@@ -195,6 +197,7 @@ export class RedisTableStore implements TableStore {
   readonly matchmaking: RedisMatchmaking;
   readonly rates: RedisRateCounter;
   readonly sockets: RedisOpenSockets;
+  readonly challenges: RedisChallenges;
 
   private constructor(
     private readonly client: RedisClient,
@@ -208,6 +211,7 @@ export class RedisTableStore implements TableStore {
     this.matchmaking = new RedisMatchmaking(client, prefix);
     this.rates = new RedisRateCounter(client, prefix);
     this.sockets = new RedisOpenSockets(client, prefix);
+    this.challenges = new RedisChallenges(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {

@@ -1,5 +1,6 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { GameSummary, OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
+import type { ChallengeStore } from '../accounts/challenges.ts';
 import type { OpenSocketCounter } from '../guard/open-sockets.ts';
 import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
@@ -62,6 +63,8 @@ export interface TableStore {
   readonly rates: RateCounter;
   /** How many sockets each address holds open across the nodes (the per-address cap). */
   readonly sockets: OpenSocketCounter;
+  /** Passkey challenges handed out and not yet answered (`accounts/challenges.ts`). */
+  readonly challenges: ChallengeStore;
   /**
    * Stores a new table (version 0) under its id and code, lists it if it is open (see
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).

@@ -9,6 +9,8 @@ export function httpStatus(code: ErrorCode): number {
   switch (code) {
     case ErrorCode.authRequired:
     case ErrorCode.badToken:
+    case ErrorCode.tokenExpired:
+    case ErrorCode.passkeyRefused:
       return 401;
     case ErrorCode.notHost:
     case ErrorCode.notSeated:
@@ -17,6 +19,8 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:
     case ErrorCode.playerNotFound:
+    case ErrorCode.accountNotFound:
+    case ErrorCode.passkeyNotFound:
     case ErrorCode.routeNotFound:
       return 404;
     case ErrorCode.gameInProgress:
@@ -27,6 +31,9 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.seatTaken:
     case ErrorCode.gameNotOver:
     case ErrorCode.alreadyPlaying:
+    case ErrorCode.nameTaken:
+    case ErrorCode.lastPasskey:
+    case ErrorCode.challengeExpired:
       return 409;
     case ErrorCode.rateLimited:
     case ErrorCode.reactionRateLimited:

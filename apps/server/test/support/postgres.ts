@@ -30,7 +30,8 @@ async function admin(): Promise<pg.Client> {
 }
 
 export async function testDatabase(): Promise<TestDatabase> {
-  const name = `fives_test_${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: sessions sharing one server keep their databases apart.
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'fives_test_'}${randomBytes(6).toString('hex')}`;
   const client = await admin();
   try {
     await client.query(`CREATE DATABASE ${name}`);

@@ -21,6 +21,10 @@ export interface Strings {
   readonly players: (n: number) => string;
   readonly seatName: (seat: number) => string;
   readonly computer: string;
+  /** A seat or player whose account was deleted: the games stay, the name does not. */
+  readonly deletedPlayer: string;
+  /** Beside a name nobody keeps (a guest's: anyone may play under it). */
+  readonly guest: string;
   // ---- player page
   readonly playerTitle: (name: string) => string;
   readonly since: (date: string) => string;
@@ -140,6 +144,8 @@ const en: Strings = {
   players: (n) => `${n} players`,
   seatName: (seat) => `Seat ${seat + 1}`,
   computer: 'computer',
+  deletedPlayer: 'deleted player',
+  guest: 'guest',
   playerTitle: (name) => `${name}’s games`,
   since: (date) => `Playing since ${date}`,
   gamesWins: (games, wins) => `${games} ${games === 1 ? 'game' : 'games'}, ${wins} ${wins === 1 ? 'win' : 'wins'}`,
@@ -255,6 +261,8 @@ const es: Strings = {
   players: (n) => `${n} jugadores`,
   seatName: (seat) => `Asiento ${seat + 1}`,
   computer: 'ordenador',
+  deletedPlayer: 'jugador borrado',
+  guest: 'invitado',
   playerTitle: (name) => `Partidas de ${name}`,
   since: (date) => `Juega desde el ${date}`,
   gamesWins: (games, wins) => `${games} ${games === 1 ? 'partida' : 'partidas'}, ${wins} ${wins === 1 ? 'victoria' : 'victorias'}`,
@@ -364,4 +372,9 @@ export function strings(): Strings {
 /** A date as the reader writes it. */
 export function dateText(iso: string, lang: Lang = langOf(typeof navigator === 'undefined' ? [] : [navigator.language])): string {
   return new Date(iso).toLocaleDateString(lang, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** The name a seat shows: a deleted account's seats show as a deleted player. */
+export function seatName(seat: { readonly name: string; readonly deleted?: true | undefined }, s: Pick<Strings, 'deletedPlayer'>): string {
+  return seat.deleted === true ? s.deletedPlayer : seat.name;
 }
