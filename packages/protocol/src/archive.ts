@@ -1,6 +1,7 @@
 import { PRESETS, RecordSchema } from '@fives/engine';
 import { z } from 'zod';
 import { GAME_ID_PATTERN } from './id-text.ts';
+import { ratingKey } from './rating-text.ts';
 import { PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
 import { BotLevelSchema } from './table.ts';
 import { RulesSchema } from './view.ts';
@@ -59,7 +60,7 @@ export type ArchivedGame = z.output<typeof ArchivedGameSchema>;
 
 /** The key of a `stats.byRules` entry: the rules' preset and player count, e.g. `allFives/2`. */
 export function rulesKey(preset: string, players: number): string {
-  return `${preset}/${players}`;
+  return ratingKey(preset, players);
 }
 
 const RulesKeySchema = z.string().regex(new RegExp(`^(${PRESETS.join('|')})/[234]$`), { error: 'a rules key is "<preset>/<players>"' });

@@ -12,3 +12,5 @@ export * from './fairness.ts';
 export * from './fairness-schema.ts';
 export * from './sha256.ts';
 export * from './archive.ts';
+export * from './glicko2.ts';
+export * from './rating-text.ts';
