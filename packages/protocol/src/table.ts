@@ -65,6 +65,8 @@ export const TableSummarySchema = z.strictObject({
   turnSeconds: TurnSecondsSchema,
   /** Shown in the open-tables list while it waits for players. */
   listed: z.boolean(),
+  /** Its games count in the players' ratings (every seat a person's); the host's choice before the first start. */
+  rated: z.boolean(),
   timers: TimersSchema,
 });
 export type TableSummary = z.output<typeof TableSummarySchema>;
@@ -93,6 +95,8 @@ export const CreateTableRequestSchema = z
     turnSeconds: TurnSecondsSchema.optional(),
     /** List the table among the open tables anyone may sit down at (default: invite only). */
     listed: z.boolean().optional(),
+    /** Count its games among people in their ratings (default: unrated); changeable until the first start. */
+    rated: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.seats !== undefined && body.seats.length !== body.rules.players) {

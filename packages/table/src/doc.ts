@@ -17,6 +17,11 @@ export interface TableSettings {
   readonly turnSeconds: number | null;
   /** Shown in the open-tables list while it waits for players. */
   readonly listed: boolean;
+  /**
+   * Its games count in the players' ratings (when every seat is a person's): always for a queue
+   * table, a private table's host's choice before the first start.
+   */
+  readonly rated: boolean;
 }
 
 /** The clocks running at the table, in ms since the epoch (see `tables/clock.ts`). */

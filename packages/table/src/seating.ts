@@ -92,14 +92,22 @@ export function setSeat(d: TableDoc, playerId: PlayerId, seat: number, occupant:
   return ok({ doc: { ...d, seats }, cause: { kind: 'seat', seat, to: next.kind } });
 }
 
-/** Host: the turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
+/**
+ * Host: the turn time, the listing and (before the first start) whether the games are rated. A
+ * running turn keeps its deadline; switching the timer off stops it. Rated is fixed once a game
+ * has been dealt: the players sat down knowing whether it counts.
+ */
 export function changeSettings(d: TableDoc, playerId: PlayerId, change: Partial<TableSettings>): Result<Change | null, Problem> {
   if (d.hostId !== playerId) return refuse(ErrorCode.notHost, 'only the host may change the settings');
+  if (change.rated !== undefined && change.rated !== d.settings.rated && d.phase !== 'waiting') {
+    return refuse(ErrorCode.ratedFixed, 'whether the games are rated is chosen before the first start');
+  }
   const settings: TableSettings = {
     turnSeconds: change.turnSeconds === undefined ? d.settings.turnSeconds : change.turnSeconds,
     listed: change.listed ?? d.settings.listed,
+    rated: change.rated ?? d.settings.rated,
   };
-  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed) return ok(null);
+  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed && settings.rated === d.settings.rated) return ok(null);
   return ok({ doc: { ...d, settings }, cause: { kind: 'settings' } });
 }
 

@@ -47,6 +47,7 @@ export function summarize(doc: TableDoc, now: number): TableSummary {
     createdAt: doc.createdAt,
     turnSeconds: doc.settings.turnSeconds,
     listed: doc.settings.listed,
+    rated: doc.settings.rated,
     timers: timers(doc, now),
   };
 }

@@ -8,7 +8,7 @@ import { summarize } from '../src/summary.ts';
 import { ANN, BOB, T0, apply, found, seeds, value } from './support.ts';
 
 const FOUR = { variant: 'allFives', players: 4 } as const;
-const NO_TIMER = { turnSeconds: null, listed: false };
+const NO_TIMER = { turnSeconds: null, listed: false, rated: false };
 const ADA = { id: 'p_ada00000' as PlayerId, name: 'Ada' };
 
 function names(seats: readonly SeatRecord[]): string[] {

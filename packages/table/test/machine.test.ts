@@ -15,7 +15,7 @@ import { ANN, BOB, CAT, T0, TIMING, apply, firstLegal, firstMove, found, refused
 
 const ALL_FIVES = { variant: 'allFives', players: 3 } as const;
 const MUGGINS = { variant: 'allFives', players: 3, muggins: true } as const;
-const NO_TIMER = { turnSeconds: null, listed: false };
+const NO_TIMER = { turnSeconds: null, listed: false, rated: false };
 
 function kinds(effects: readonly Effect[]): string[] {
   return effects.map((e) => e.kind);
@@ -23,7 +23,7 @@ function kinds(effects: readonly Effect[]): string[] {
 
 /** A three-seat table waiting, Ann hosting, Bob seated, the last seat open. */
 function waiting(): TableDoc {
-  const opened = value(openTable(ANN, ALL_FIVES, undefined, { turnSeconds: 30, listed: true }));
+  const opened = value(openTable(ANN, ALL_FIVES, undefined, { turnSeconds: 30, listed: true, rated: false }));
   const bob = value(takeOpenSeat(found(opened.table).doc, BOB));
   if (bob.change === null) throw new Error('Bob was not seated');
   return apply(found(opened.table).doc, { ok: true, value: bob.change }).doc;
@@ -31,7 +31,7 @@ function waiting(): TableDoc {
 
 /** The table dealt: Ann and Bob, a computer player in seat 2, every turn timed. */
 function dealt(rules: typeof ALL_FIVES | typeof MUGGINS = ALL_FIVES, turnSeconds: number | null = 30, seed = 1): TableDoc {
-  const made = value(startedTable({ people: [ANN, BOB], level: 'easy', rulesInput: rules, settings: { turnSeconds, listed: false }, seeds: seeds(seed) }));
+  const made = value(startedTable({ people: [ANN, BOB], level: 'easy', rulesInput: rules, settings: { turnSeconds, listed: false, rated: false }, seeds: seeds(seed) }));
   return found(made.table).doc;
 }
 
@@ -61,6 +61,18 @@ describe('seating', () => {
     expect(kinds(botted.effects)).toEqual(['broadcast', 'openTablesChanged']);
     refused(changeSettings(doc, BOB.id, { listed: false }), 'table/not_host');
     expect(value(changeSettings(doc, ANN.id, { listed: true }))).toBeNull();
+  });
+
+  it('lets the host mark a table rated before the first start only', () => {
+    const doc = waiting();
+    const rated = apply(doc, changeSettings(doc, ANN.id, { rated: true })).doc;
+    expect(rated.settings.rated).toBe(true);
+    refused(changeSettings(doc, BOB.id, { rated: true }), 'table/not_host');
+    const started = dealt();
+    refused(changeSettings(started, ANN.id, { rated: true }), 'table/rated_fixed');
+    // Unchanged is no change, whatever the phase; the other settings still change.
+    expect(value(changeSettings(started, ANN.id, { rated: false }))).toBeNull();
+    expect(value(changeSettings(started, ANN.id, { rated: false, turnSeconds: 45 }))?.doc.settings).toEqual({ turnSeconds: 45, listed: false, rated: false });
   });
 
   it('a host who leaves a waiting table opens the seat and hands the role on; over, the table waits again', () => {

@@ -12,7 +12,7 @@ export async function create(
   host: Player,
   rulesInput: RulesInput,
   specs: readonly SeatSpec[] | undefined,
-  settings: TableSettings = { turnSeconds: null, listed: false },
+  settings: TableSettings = { turnSeconds: null, listed: false, rated: false },
 ): Promise<Result<TableDoc, Problem>> {
   const opened = openTable(host, rulesInput, specs, settings);
   if (!opened.ok) return opened;

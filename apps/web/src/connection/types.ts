@@ -47,7 +47,7 @@ export type ClientAction =
   /** Host, before the start: a computer player in a seat, or the seat opened again for a person. */
   | { readonly type: 'setSeat'; readonly seat: Seat; readonly occupant: SeatOccupant }
   /** Host, any time: the turn time (from the next turn on; null: none) and whether the table is among the open ones. */
-  | { readonly type: 'tableSettings'; readonly turnSeconds?: number | null; readonly listed?: boolean }
+  | { readonly type: 'tableSettings'; readonly turnSeconds?: number | null; readonly listed?: boolean; readonly rated?: boolean }
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
   | { readonly type: 'leaveQueue' }
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
