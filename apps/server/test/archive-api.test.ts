@@ -65,11 +65,18 @@ describe('the archive over HTTP', () => {
     expect(page2).toEqual({ games: [expect.objectContaining({ id: `${first}-1` })], next: null });
   });
 
-  it('serves the leaderboard and a player\'s rating history; refuses a bad leaderboard query with typed codes', async () => {
+  it("serves the leaderboard and a player's rating history; refuses a bad leaderboard query with typed codes", async () => {
     const board = await app.inject({ method: 'GET', url: '/api/leaderboard?preset=allFives&players=2&limit=5' });
     expect(board.statusCode).toBe(200);
     expect(LeaderboardSchema.parse(board.json())).toEqual({ key: 'allFives/2', entries: [] });
-    for (const query of ['preset=nope&players=2', 'preset=allFives&players=5', 'preset=allFives&players=2&limit=0', 'preset=allFives&players=2&limit=101', 'players=2', 'preset=allFives&players=2&extra=1']) {
+    for (const query of [
+      'preset=nope&players=2',
+      'preset=allFives&players=5',
+      'preset=allFives&players=2&limit=0',
+      'preset=allFives&players=2&limit=101',
+      'players=2',
+      'preset=allFives&players=2&extra=1',
+    ]) {
       const res = await app.inject({ method: 'GET', url: `/api/leaderboard?${query}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'message/invalid', message: 'the leaderboard query does not fit its schema' } });
