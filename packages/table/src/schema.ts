@@ -23,7 +23,13 @@ export function toStored(doc: TableDoc): StoredTableDoc {
 
 const SeatSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('open') }),
-  z.strictObject({ kind: z.literal('human'), playerId: z.string().min(1), name: z.string(), away: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal('human'),
+    playerId: z.string().min(1),
+    name: z.string(),
+    away: z.boolean().optional(),
+    rating: z.strictObject({ rating: z.number(), rd: z.number() }).optional(),
+  }),
   z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema, name: z.string().min(1) }),
 ]);
 

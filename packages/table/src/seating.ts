@@ -1,7 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
 import { botSeat, distinctBotNames } from './bot-seats.ts';
-import type { Cause, Change, Person } from './change.ts';
+import { type Cause, type Change, type Person, personSeat } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
 import { hostAfter } from './host.ts';
 import { refuse } from './outcome.ts';
@@ -19,7 +19,7 @@ export function takeOpenSeat(d: TableDoc, person: Person): Result<{ seat: number
   const seat = d.seats.findIndex((s) => s.kind === 'open');
   if (d.phase !== 'waiting' || seat < 0) return refuse(ErrorCode.tableFull, 'every seat is taken');
   const seats = d.seats.slice();
-  seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
+  seats[seat] = personSeat(person);
   return ok({ seat, change: { doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } } });
 }
 
@@ -29,7 +29,7 @@ export function comeBack(d: TableDoc, playerId: PlayerId): Result<Change | null,
   const s = seat === null ? undefined : d.seats[seat];
   if (seat === null || s?.kind !== 'human' || s.away !== true) return ok(null);
   const seats = d.seats.slice();
-  seats[seat] = { kind: 'human', playerId: s.playerId, name: s.name };
+  seats[seat] = personSeat({ id: s.playerId, name: s.name, ...(s.rating === undefined ? {} : { rating: s.rating }) });
   return ok({ doc: { ...d, seats }, cause: { kind: 'returned', seat } });
 }
 

@@ -1,5 +1,5 @@
 import { type Rules, resolveRules } from '@fives/engine';
-import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers } from '@fives/protocol';
+import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers, ratingText } from '@fives/protocol';
 import type { SeatRecord, TableDoc } from './doc.ts';
 
 export { OPEN_TABLES_LIMIT };
@@ -9,7 +9,7 @@ function seatInfo(seat: SeatRecord, index: number): SeatInfo {
     case 'open':
       return { seat: index, kind: 'open' };
     case 'human':
-      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true };
+      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true, rating: ratingText(seat.rating) };
     case 'bot':
       return { seat: index, kind: 'bot', level: seat.level, name: seat.name };
   }

@@ -55,7 +55,7 @@ describe('computer players’ names', () => {
     const started = found(value(startedTable({ people: [ADA, BOB], level: 'easy', rulesInput: FOUR, settings: NO_TIMER, seeds: seeds() })).table).doc;
     const away = apply(started, leave(started, BOB.id)).doc;
     expect(away.seats[1]).toEqual({ kind: 'human', playerId: BOB.id, name: 'Bob', away: true });
-    expect(summarize(away, T0).seats[1]).toEqual({ seat: 1, kind: 'human', name: 'Bob', away: true });
+    expect(summarize(away, T0).seats[1]).toEqual({ seat: 1, kind: 'human', name: 'Bob', away: true, rating: '?' });
   });
 
   it('never run out: past the list, a number makes the name nobody’s', () => {

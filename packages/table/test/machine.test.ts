@@ -8,6 +8,7 @@ import { openTable, startedTable } from '../src/create.ts';
 import type { TableDoc } from '../src/doc.ts';
 import { nextStepAt } from '../src/next-step.ts';
 import { changeSettings, comeBack, goneAway, leave, setSeat, takeOpenSeat } from '../src/seating.ts';
+import { summarize } from '../src/summary.ts';
 import type { Effect } from '../src/settle.ts';
 import { rematch, start } from '../src/starting.ts';
 import { automaticStep } from '../src/step.ts';
@@ -243,5 +244,15 @@ describe('the Muggins window', () => {
       const p = doc.seats[person];
       if (p?.kind === 'human') refused(act(doc, window + 1, { playerId: p.playerId, seat: person, version: doc.version, wire: { type: 'muggins' } }), 'muggins/window_closed');
     }
+  });
+});
+
+describe('ratings beside names', () => {
+  it('shows the rating a person sat down with, "?" while its RD is above 110 or with none, and keeps it through a stand-in', () => {
+    const opened = value(openTable({ ...ANN, rating: { rating: 1712.6, rd: 80 } }, ALL_FIVES, undefined, NO_TIMER));
+    const doc = found(opened.table).doc;
+    const bob = apply(doc, { ok: true, value: value(takeOpenSeat(doc, { ...BOB, rating: { rating: 1400, rd: 200 } })).change }).doc;
+    const cat = apply(bob, { ok: true, value: value(takeOpenSeat(bob, CAT)).change }).doc;
+    expect(summarize(cat, 0).seats.map((s) => (s.kind === 'human' ? s.rating : null))).toEqual(['1713', '?', '?']);
   });
 });

@@ -79,6 +79,8 @@ export interface SeatSummary {
   readonly connected: boolean;
   /** A person's seat that a computer plays until they are back (gone too long, or left mid-game). */
   readonly away: boolean;
+  /** A person's rating of the table's key as the server shows it: rounded, or "?" (none, or RD above 110). */
+  readonly rating?: string;
 }
 
 export interface TableSummary {
@@ -97,6 +99,8 @@ export interface TableSummary {
   readonly turnSeconds: number | null;
   /** Shown among the open tables while it waits for players (the host's choice). */
   readonly listed: boolean;
+  /** Its games count in the ratings (the host's choice before the start; absent offline). */
+  readonly rated?: boolean;
   /** When the current turn runs out, in this client's clock (ms since the epoch); null without a timer. */
   readonly turnDeadline: number | null;
   /**
