@@ -36,6 +36,7 @@ function game(record: GameRecord, i: number): ArchivedGame {
       { seat: 1, kind: 'bot', name: 'Computer (easy)', level: 'easy', score: out.scores[sideOf(rules, 1)] ?? 0 },
     ],
     winner: out.winner,
+    rated: false,
     record,
   };
 }

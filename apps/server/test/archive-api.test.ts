@@ -1,6 +1,6 @@
 import { seededRandom } from '@fives/engine';
 import pino from 'pino';
-import { ArchivedGameSchema, HealthSchema, PlayerGamesSchema, PlayerProfileSchema, type TableId } from '@fives/protocol';
+import { ArchivedGameSchema, HealthSchema, LeaderboardSchema, PlayerGamesSchema, PlayerProfileSchema, RatingHistorySchema, type TableId } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameApp, build } from '../src/app.ts';
 import { MemoryArchive } from '../src/archive/memory.ts';
@@ -63,6 +63,30 @@ describe('the archive over HTTP', () => {
     expect(page1.games[0]).not.toHaveProperty('record');
     const page2 = PlayerGamesSchema.parse((await app.inject({ method: 'GET', url: `/api/players/${bea.id}/games?limit=1&before=${page1.next}` })).json());
     expect(page2).toEqual({ games: [expect.objectContaining({ id: `${first}-1` })], next: null });
+  });
+
+  it("serves the leaderboard and a player's rating history; refuses a bad leaderboard query with typed codes", async () => {
+    const board = await app.inject({ method: 'GET', url: '/api/leaderboard?preset=allFives&players=2&limit=5' });
+    expect(board.statusCode).toBe(200);
+    expect(LeaderboardSchema.parse(board.json())).toEqual({ key: 'allFives/2', entries: [] });
+    for (const query of [
+      'preset=nope&players=2',
+      'preset=allFives&players=5',
+      'preset=allFives&players=2&limit=0',
+      'preset=allFives&players=2&limit=101',
+      'players=2',
+      'preset=allFives&players=2&extra=1',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: `/api/leaderboard?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'message/invalid', message: 'the leaderboard query does not fit its schema' } });
+    }
+    const dee: Player = { id: newPlayerId(), name: 'Dee' };
+    await startedGame(app, dee, true);
+    // A game against the computer: archived, not rated.
+    expect(PlayerProfileSchema.parse((await app.inject({ method: 'GET', url: `/api/players/${dee.id}` })).json()).ratings).toEqual({});
+    expect(RatingHistorySchema.parse((await app.inject({ method: 'GET', url: `/api/players/${dee.id}/ratings` })).json())).toEqual({ history: {} });
+    expect((await app.inject({ method: 'GET', url: `/api/players/${newPlayerId()}/ratings` })).json()).toMatchObject({ error: { code: 'player/not_found' } });
   });
 
   it('never serves a game still being played: not archived, and its record refused', async () => {

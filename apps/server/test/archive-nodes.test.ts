@@ -76,7 +76,7 @@ describe('two nodes finishing the same game', () => {
   it('is archived once: every step, the finishing one included, and the archive job are run by both nodes at once', async () => {
     const [a, b] = nodes as [GameApp, GameApp];
     const ada = { id: newPlayerId(), name: 'Ada' };
-    const made = await a.service.createStarted({ people: [ada], level: 'easy', rulesInput: { players: 2, target: 31 }, settings: { turnSeconds: 5, listed: false } });
+    const made = await a.service.createStarted({ people: [ada], level: 'easy', rulesInput: { players: 2, target: 31 }, settings: { turnSeconds: 5, listed: false, rated: false } });
     if (!made.ok) throw new Error(made.error.message);
     const id = made.value.id;
     const finishes: number[] = [];
@@ -109,10 +109,47 @@ describe('two nodes finishing the same game', () => {
     expect(await count('SELECT count(*) AS n FROM games WHERE id = $1', [gameId])).toBe(1);
   });
 
+  it('rates a rated game of two people once: both nodes finish it and both run its archive job', async () => {
+    const [a, b] = nodes as [GameApp, GameApp];
+    const ada = { id: newPlayerId(), name: 'Ada' };
+    const bob = { id: newPlayerId(), name: 'Bob' };
+    // As the random-opponent queue makes a table of two people (lobby/service.ts): rated.
+    const made = await a.service.createStarted({
+      people: [ada, bob],
+      level: 'easy',
+      rulesInput: { players: 2, target: 31 },
+      settings: { turnSeconds: 5, listed: false, rated: true },
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    for (let step = 0; step < 4000; step++) {
+      clock.advance(5001);
+      const d = await a.store.load(id);
+      if (d === null || d.phase === 'over') break;
+      await Promise.all([a.service.runStep(id, d.version), b.service.runStep(id, d.version)]);
+    }
+    expect((await a.store.load(id))?.phase).toBe('over');
+    await Promise.all([
+      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)),
+      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)),
+    ]);
+    const gameId = gameIdOf(id, 1);
+    const game = await a.archive.game(gameId);
+    expect(game?.rated).toBe(true);
+    expect(await count('SELECT count(*) AS n FROM rating_history WHERE game_id = $1', [gameId])).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM ratings WHERE player_id = ANY($1) AND key = 'allFives/2' AND games = 1", [[ada.id, bob.id]])).toBe(2);
+    const [ra, rb] = [(await b.archive.player(ada.id))?.ratings['allFives/2'], (await b.archive.player(bob.id))?.ratings['allFives/2']];
+    expect(ra?.games).toBe(1);
+    // One game between new players: the winner up, the loser down by as much (or a draw, both at 1500).
+    expect((ra?.rating ?? 0) - 1500).toBeCloseTo(1500 - (rb?.rating ?? 0), 6);
+    const won = game?.seats.find((s) => s.seat === game.winner);
+    if (won?.kind === 'human' && game?.seats.every((s) => s.score !== won.score || s === won)) expect((won.playerId === ada.id ? ra : rb)?.rating).toBeGreaterThan(1500);
+  });
+
   it('serves the record URL from the archive once Redis has lost the table', async () => {
     const [a, b] = nodes as [GameApp, GameApp];
     const ada = { id: newPlayerId(), name: 'Ada' };
-    const made = await a.service.createStarted({ people: [ada], level: 'easy', rulesInput: { players: 2, target: 31 }, settings: { turnSeconds: 5, listed: false } });
+    const made = await a.service.createStarted({ people: [ada], level: 'easy', rulesInput: { players: 2, target: 31 }, settings: { turnSeconds: 5, listed: false, rated: false } });
     if (!made.ok) throw new Error(made.error.message);
     const id: TableId = made.value.id;
     await a.ready();

@@ -1,5 +1,16 @@
 import type { GameRecord } from '@fives/engine';
-import { type ArchivedGame, ArchivedGameSchema, type GameId, type PlayerId, PlayerGamesSchema, PlayerProfileSchema, gamesCursor } from '@fives/protocol';
+import {
+  type ArchivedGame,
+  ArchivedGameSchema,
+  type GameId,
+  NEW_RATING,
+  type PlayerId,
+  PlayerGamesSchema,
+  PlayerProfileSchema,
+  RatingHistorySchema,
+  gamesCursor,
+  rateGame,
+} from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameArchive } from '../src/archive/archive.ts';
 import { summaryOf } from '../src/archive/memory.ts';
@@ -18,7 +29,10 @@ function tableId(): string {
 
 const at = (minute: number): string => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
 
-/** What every GameArchive must do; run against each implementation (each test on its own players). */
+/** The clock the archives under test count idle days and the leaderboard's 90 days on: 2026-01-01 13:00. */
+export const CONTRACT_NOW = Date.UTC(2026, 0, 1, 13, 0);
+
+/** What every GameArchive must do; run against each implementation (each test on its own players), its clock at CONTRACT_NOW. */
 export function archiveContract(name: string, open: () => Promise<GameArchive>): void {
   describe(`GameArchive contract: ${name}`, () => {
     let archive: GameArchive;
@@ -132,6 +146,75 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
       const exact = await archive.playerGames(p.playerId, { before: second.next, limit: 5 });
       expect(exact?.next).toBeNull();
       expect((await archive.playerGames(p.playerId, { before: null, limit: 1 }))?.games.map((g) => g.id)).toEqual([`${table}-26`]);
+    });
+
+    it('rates a rated game once, both people at once, and leaves an unrated or computer game out', async () => {
+      const [p, q] = [person('rate'), person('rate')];
+      const game = archivedGame(records[0]!, { tableId: tableId(), game: 1, seats: [p, q], startedAt: at(0), finishedAt: at(5), rated: true });
+      const results = await Promise.all(Array.from({ length: 4 }, () => archive.write(game)));
+      expect(results.filter((r) => r === 'written')).toHaveLength(1);
+      const expected = rateGame(
+        game.seats.map((s) => ({ seat: s.seat, score: s.score, before: NEW_RATING, lastAtMs: null })),
+        false,
+        Date.parse(game.finishedAt),
+      );
+      const profile = PlayerProfileSchema.parse(await archive.player(p.playerId));
+      expect(profile.ratings['allFives/2']?.games).toBe(1);
+      expect(profile.ratings['allFives/2']?.rating).toBeCloseTo(expected.get(0)!.rating, 9);
+      expect(profile.ratings['allFives/2']?.rd).toBeCloseTo(expected.get(0)!.rd, 9);
+      expect((await archive.player(q.playerId))?.ratings['allFives/2']?.rating).toBeCloseTo(expected.get(1)!.rating, 9);
+      // Unrated, and a computer in a rated table's seat: neither counts.
+      await archive.write(archivedGame(records[1]!, { tableId: tableId(), game: 1, seats: [p, q], startedAt: at(6), finishedAt: at(9) }));
+      await archive.write(archivedGame(records[2]!, { tableId: tableId(), game: 1, seats: [p, 'bot'], startedAt: at(6), finishedAt: at(9), rated: true }));
+      expect((await archive.player(p.playerId))?.ratings['allFives/2']?.games).toBe(1);
+      const history = RatingHistorySchema.parse(await archive.ratingHistory(p.playerId));
+      expect(history.history['allFives/2']).toEqual([
+        { gameId: game.id, at: game.finishedAt, rating: expect.closeTo(expected.get(0)!.rating, 9), rd: expect.closeTo(expected.get(0)!.rd, 9) },
+      ]);
+      const both = await archive.ratings([p.playerId, q.playerId, person('never').playerId], 'allFives/2');
+      expect([...both.keys()].sort()).toEqual([p.playerId, q.playerId].sort());
+      expect(await archive.ratingHistory(person('nobody').playerId)).toBeNull();
+    });
+
+    it('rates games of the same people written at once one after the other, each from the last', async () => {
+      const [p, q] = [person('serial'), person('serial')];
+      const games = Array.from({ length: 6 }, (_, i) =>
+        archivedGame(records[i % records.length]!, { tableId: tableId(), game: 1, seats: i % 2 === 0 ? [p, q] : [q, p], startedAt: at(i), finishedAt: at(20 + i), rated: true }),
+      );
+      await Promise.all(games.map((g) => archive.write(g)));
+      const [rp, rq] = [(await archive.player(p.playerId))!.ratings['allFives/2']!, (await archive.player(q.playerId))!.ratings['allFives/2']!];
+      expect(rp.games).toBe(6);
+      expect(rq.games).toBe(6);
+      // Six periods each: the RD is far below a new player's whichever order they were rated in.
+      expect(rp.rd).toBeLessThan(250);
+      const history = (await archive.ratingHistory(p.playerId))!.history['allFives/2']!;
+      expect(history).toHaveLength(6);
+      // Oldest first by finish; the games were rated in whatever order their writes took turns.
+      expect(history.map((h) => h.at)).toEqual(games.map((g) => g.finishedAt));
+      expect(history.some((h) => Math.abs(h.rating - rp.rating) < 1e-9)).toBe(true);
+    });
+
+    it('ranks the leaderboard: RD at most 110, a rated game within 90 days, best first', async () => {
+      // A key no other test rates: muggins/2.
+      const champ = person('champ');
+      const rivals = Array.from({ length: 3 }, () => person('rival'));
+      let n = 0;
+      // Thirty games against three rivals bring everyone's RD well under 110; the champ wins most.
+      for (let i = 0; i < 30; i++) {
+        const rival = rivals[i % 3]!;
+        const rec = muggins[i % 2]!;
+        const g = archivedGame(rec, { tableId: tableId(), game: 1, seats: [champ, rival], startedAt: at(0), finishedAt: at(n++ % 50), rated: true });
+        await archive.write(g);
+      }
+      const board = await archive.leaderboard('muggins/2', 10);
+      const ours = board.filter((e) => [champ, ...rivals].some((p) => p.playerId === e.playerId));
+      for (const e of board) expect(e.rd).toBeLessThanOrEqual(110);
+      expect(board.map((e) => e.rank)).toEqual(board.map((_, i) => i + 1));
+      expect(board.map((e) => e.rating)).toEqual(board.map((e) => e.rating).toSorted((a, b) => b - a));
+      const champRating = (await archive.player(champ.playerId))!.ratings['muggins/2']!;
+      if (champRating.rd <= 110) expect(ours.some((e) => e.playerId === champ.playerId && e.name === 'champ' && e.games === 30)).toBe(true);
+      expect(await archive.leaderboard('block/4', 10)).toEqual([]);
+      expect(await archive.leaderboard('muggins/2', 1)).toHaveLength(1);
     });
 
     it('answers a ping', async () => {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryArchive } from '../src/archive/memory.ts';
 import { PostgresArchive } from '../src/archive/postgres.ts';
-import { archiveContract } from './archive.contract.ts';
+import { CONTRACT_NOW, archiveContract } from './archive.contract.ts';
 import { type TestDatabase, testDatabase } from './support/postgres.ts';
 
 let db: TestDatabase;
@@ -15,8 +15,8 @@ afterAll(async () => {
 
 const quiet = (): void => {};
 
-archiveContract('memory', async () => new MemoryArchive());
-archiveContract('postgres', () => PostgresArchive.connect({ url: db.url, log: quiet }));
+archiveContract('memory', async () => new MemoryArchive(() => CONTRACT_NOW));
+archiveContract('postgres', () => PostgresArchive.connect({ url: db.url, log: quiet, now: () => CONTRACT_NOW }));
 
 describe('the PostgreSQL archive', () => {
   it('migrates its schema once, however many nodes start together', async () => {
@@ -28,7 +28,7 @@ describe('the PostgreSQL archive', () => {
       await client.connect();
       try {
         const { rows } = await client.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-        expect(rows.map((r) => r.name)).toEqual(['1733050000000_archive', '1764600000000_accounts']);
+        expect(rows.map((r) => r.name)).toEqual(['1733050000000_archive', '1733060000000_ratings', '1764600000000_accounts']);
       } finally {
         await client.end();
       }

@@ -44,7 +44,7 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
     it('removes a table idle since the cutoff with everything that points at it; keeps its records; leaves a busier one', async () => {
       const t0 = Date.UTC(2026, 10, 29);
       const player = 'p_host00000' as PlayerId;
-      const idle = doc({ updatedAt: at(t0), settings: { turnSeconds: null, listed: true } });
+      const idle = doc({ updatedAt: at(t0), settings: { turnSeconds: null, listed: true, rated: false } });
       const busy = doc({ updatedAt: at(t0), seats: [{ kind: 'human', playerId: 'p_other0000' as PlayerId, name: 'Other' }, { kind: 'open' }] });
       await store.create(idle);
       await store.create(busy);

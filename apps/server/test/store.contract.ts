@@ -23,7 +23,7 @@ export function doc(overrides: Partial<TableDoc> = {}): TableDoc {
     phase: 'waiting',
     game: 0,
     state: null,
-    settings: { turnSeconds: null, listed: false },
+    settings: { turnSeconds: null, listed: false, rated: false },
     clock: NO_CLOCK,
     fair: null,
     ...overrides,
@@ -67,7 +67,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
     });
 
     it('lists a waiting, listed table with an open seat and a person, and takes it off when that stops', async () => {
-      const listed = doc({ settings: { turnSeconds: 20, listed: true } });
+      const listed = doc({ settings: { turnSeconds: 20, listed: true, rated: false } });
       const unlisted = doc();
       await store.create(listed);
       await store.create(unlisted);

@@ -23,7 +23,7 @@ describe('the Redis store', () => {
       phase: 'waiting' as const,
       game: 0,
       state: null,
-      settings: { turnSeconds: null, listed: false },
+      settings: { turnSeconds: null, listed: false, rated: false },
       clock: { turn: null, muggins: null },
       fair: null,
     };

@@ -21,7 +21,12 @@ interface Fixture {
 
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/table-doc-v0.json', import.meta.url), 'utf8')) as Fixture;
 const id = fixture.memory.id;
-const migrated: TableDoc = { ...fixture.memory, seats: [fixture.memory.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' }] };
+// Schema 3 added settings.rated: every table stored before it is unrated.
+const migrated: TableDoc = {
+  ...fixture.memory,
+  seats: [fixture.memory.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' }],
+  settings: { ...fixture.memory.settings, rated: false },
+};
 
 describe('a stored table document', () => {
   const prefix = uniquePrefix();

@@ -1,6 +1,7 @@
 import { PRESETS, RecordSchema } from '@fives/engine';
 import { z } from 'zod';
 import { GAME_ID_PATTERN } from './id-text.ts';
+import { ratingKey } from './rating-text.ts';
 import { PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
 import { BotLevelSchema } from './table.ts';
 import { RulesSchema } from './view.ts';
@@ -58,6 +59,8 @@ export const GameSummarySchema = z.strictObject({
   finishedAt: z.iso.datetime(),
   seats: z.array(ArchivedSeatSchema).min(2).max(4),
   winner: SeatSchema,
+  /** Counted in the players' ratings (docs/protocol.md#ratings): a queue game among people, or a private table its host marked rated. */
+  rated: z.boolean(),
 });
 export type GameSummary = z.output<typeof GameSummarySchema>;
 
@@ -67,7 +70,7 @@ export type ArchivedGame = z.output<typeof ArchivedGameSchema>;
 
 /** The key of a `stats.byRules` entry: the rules' preset and player count, e.g. `allFives/2`. */
 export function rulesKey(preset: string, players: number): string {
-  return `${preset}/${players}`;
+  return ratingKey(preset, players);
 }
 
 const RulesKeySchema = z.string().regex(new RegExp(`^(${PRESETS.join('|')})/[234]$`), { error: 'a rules key is "<preset>/<players>"' });
@@ -95,6 +98,18 @@ export const PlayerStatsSchema = z.strictObject({
 });
 export type PlayerStats = z.output<typeof PlayerStatsSchema>;
 
+/**
+ * A person's Glicko-2 rating for one preset and player count: `rd` as of now (it grows a little
+ * every whole day without a rated game), `games` the rated games it counts.
+ */
+export const RatingSchema = z.strictObject({
+  rating: z.number(),
+  rd: z.number().positive(),
+  volatility: z.number().positive(),
+  games: count,
+});
+export type Rating = z.output<typeof RatingSchema>;
+
 /** `GET /api/players/:playerId`: `name` is the one they last played under; `since` their first archived game's start, `lastSeen` their last one's finish. */
 export const PlayerProfileSchema = z.strictObject({
   id: PlayerIdSchema,
@@ -106,6 +121,8 @@ export const PlayerProfileSchema = z.strictObject({
   kept: z.boolean().optional(),
   /** They deleted their account: `name` is "" (shown as "deleted player"); their games stay. */
   deleted: z.literal(true).optional(),
+  /** One per rules key they played a rated game of (none: `{}`). */
+  ratings: z.record(RulesKeySchema, RatingSchema),
 });
 export type PlayerProfile = z.output<typeof PlayerProfileSchema>;
 
@@ -148,6 +165,44 @@ export type PlayerGamesQuery = z.input<typeof PlayerGamesQuerySchema>;
 export const PlayerGamesSchema = z.strictObject({ games: z.array(GameSummarySchema), next: GamesCursorSchema.nullable() });
 export type PlayerGames = z.output<typeof PlayerGamesSchema>;
 
+/** A rating after one rated game: the points of the player page's chart. */
+export const RatingPointSchema = z.strictObject({ gameId: GameIdSchema, at: z.iso.datetime(), rating: z.number(), rd: z.number().positive() });
+export type RatingPoint = z.output<typeof RatingPointSchema>;
+
+export const RATING_HISTORY_LIMIT = 200;
+
+/** `GET /api/players/:playerId/ratings`: per rules key, the rating after each rated game, oldest first (the latest RATING_HISTORY_LIMIT). */
+export const RatingHistorySchema = z.strictObject({ history: z.record(RulesKeySchema, z.array(RatingPointSchema)) });
+export type RatingHistory = z.output<typeof RatingHistorySchema>;
+
+export const LEADERBOARD_LIMIT = { default: 20, max: 100 } as const;
+/** On the leaderboard: played a rated game of the key within this many days. */
+export const LEADERBOARD_DAYS = 90;
+
+const limitError = `limit is a whole number from 1 to ${LEADERBOARD_LIMIT.max}`;
+
+/** `?preset=allFives&players=2&limit=N` of `GET /api/leaderboard`. */
+export const LeaderboardQuerySchema = z.strictObject({
+  preset: z.enum(PRESETS, { error: `preset is one of ${PRESETS.join(', ')}` }),
+  players: z.coerce.number().int({ error: 'players is 2, 3 or 4' }).min(2, { error: 'players is 2, 3 or 4' }).max(4, { error: 'players is 2, 3 or 4' }),
+  limit: z.coerce.number().int({ error: limitError }).min(1, { error: limitError }).max(LEADERBOARD_LIMIT.max, { error: limitError }).default(LEADERBOARD_LIMIT.default),
+});
+export type LeaderboardQuery = z.input<typeof LeaderboardQuerySchema>;
+
+export const LeaderboardEntrySchema = z.strictObject({
+  rank: z.int().min(1),
+  playerId: PlayerIdSchema,
+  name: z.string(),
+  rating: z.number(),
+  rd: z.number().positive(),
+  games: count,
+});
+export type LeaderboardEntry = z.output<typeof LeaderboardEntrySchema>;
+
+/** `GET /api/leaderboard`: the best ratings of the key whose RD is at most 110 and who played within 90 days, best first. */
+export const LeaderboardSchema = z.strictObject({ key: RulesKeySchema, entries: z.array(LeaderboardEntrySchema) });
+export type Leaderboard = z.output<typeof LeaderboardSchema>;
+
 /** The archive's paths, for clients. */
 export const archivePaths = {
   game: (id: string): string => `/api/games/${encodeURIComponent(id)}`,
@@ -159,4 +214,7 @@ export const archivePaths = {
     const query = params.toString();
     return `/api/players/${encodeURIComponent(id)}/games${query === '' ? '' : `?${query}`}`;
   },
+  playerRatings: (id: string): string => `/api/players/${encodeURIComponent(id)}/ratings`,
+  leaderboard: (q: { preset: string; players: number; limit?: number }): string =>
+    `/api/leaderboard?${new URLSearchParams({ preset: q.preset, players: String(q.players), ...(q.limit === undefined ? {} : { limit: String(q.limit) }) }).toString()}`,
 } as const;

@@ -44,6 +44,8 @@ export const ErrorCode = {
   notHost: 'table/not_host',
   tableFull: 'table/full',
   alreadyStarted: 'table/already_started',
+  /** Whether a private table's games are rated is the host's choice before the first start only. */
+  ratedFixed: 'table/rated_fixed',
   seatsOpen: 'table/seats_open',
   seatTaken: 'table/seat_taken',
   badSeat: 'table/bad_seat',

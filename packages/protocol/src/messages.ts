@@ -46,10 +46,10 @@ export const ClientMessageSchemas = {
   'table:rematch': z.strictObject({ tableId: TableIdSchema }),
   /** A move, made on the table version the client last saw. */
   'game:action': z.strictObject({ tableId: TableIdSchema, version: VersionSchema, action: WireActionSchema }),
-  /** Host, any time: the turn time (from the next turn on) and whether the table is listed. */
+  /** Host, any time: the turn time (from the next turn on) and whether the table is listed; before the first start, whether its games are rated. */
   'table:settings': z
-    .strictObject({ tableId: TableIdSchema, turnSeconds: TurnSecondsSchema.optional(), listed: z.boolean().optional() })
-    .refine((m) => m.turnSeconds !== undefined || m.listed !== undefined, { error: 'change turnSeconds, listed or both' }),
+    .strictObject({ tableId: TableIdSchema, turnSeconds: TurnSecondsSchema.optional(), listed: z.boolean().optional(), rated: z.boolean().optional() })
+    .refine((m) => m.turnSeconds !== undefined || m.listed !== undefined || m.rated !== undefined, { error: 'change turnSeconds, listed, rated or any of them' }),
   /**
    * One step to a game against the computer: a new table with you at seat 0 and computer
    * players of `level` (default medium) in every other seat, dealt at once. Joins it as

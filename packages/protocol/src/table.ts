@@ -20,7 +20,8 @@ export type SeatSpec = z.output<typeof SeatSpecSchema>;
  */
 export const SeatInfoSchema = z.discriminatedUnion('kind', [
   z.strictObject({ seat: SeatSchema, kind: z.literal('open') }),
-  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), away: z.boolean() }),
+  // rating: their rating of the table's key when they sat down, rounded, or "?" (never rated, or RD above 110).
+  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), away: z.boolean(), rating: z.string().optional() }),
   z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), level: BotLevelSchema, name: z.string() }),
 ]);
 export type SeatInfo = z.output<typeof SeatInfoSchema>;
@@ -65,6 +66,8 @@ export const TableSummarySchema = z.strictObject({
   turnSeconds: TurnSecondsSchema,
   /** Shown in the open-tables list while it waits for players. */
   listed: z.boolean(),
+  /** Its games count in the players' ratings (every seat a person's); the host's choice before the first start. */
+  rated: z.boolean(),
   timers: TimersSchema,
 });
 export type TableSummary = z.output<typeof TableSummarySchema>;
@@ -101,6 +104,8 @@ export const CreateTableRequestSchema = z
     turnSeconds: TurnSecondsSchema.optional(),
     /** List the table among the open tables anyone may sit down at (default: invite only). */
     listed: z.boolean().optional(),
+    /** Count its games among people in their ratings (default: unrated); changeable until the first start. */
+    rated: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.seats !== undefined && body.seats.length !== body.rules.players) {

@@ -35,5 +35,7 @@ export function finishedGame(doc: TableDoc): GameSummary | null {
     finishedAt: doc.updatedAt,
     seats,
     winner: state.winner,
+    // A computer in any seat (from the start, not a stand-in for an away person) makes it unrated.
+    rated: doc.settings.rated && doc.seats.every((s) => s.kind === 'human'),
   };
 }

@@ -1,6 +1,6 @@
 import type { Action } from '@fives/engine';
 import type { Actor } from './actors.ts';
-import type { RecordAppend, SeatRecord, TableDoc } from './doc.ts';
+import type { RecordAppend, SeatRating, SeatRecord, TableDoc } from './doc.ts';
 
 /** What a change did, for the log and the broadcast (never a tile). */
 export type Cause =
@@ -35,4 +35,11 @@ export interface Change {
 export interface Person {
   readonly id: TableDoc['hostId'];
   readonly name: string;
+  /** Their rating of the table's key, shown beside their name (the server looks it up). */
+  readonly rating?: SeatRating;
+}
+
+/** A person's seat record. */
+export function personSeat(p: Person): SeatRecord {
+  return { kind: 'human', playerId: p.id, name: p.name, ...(p.rating === undefined ? {} : { rating: { rating: p.rating.rating, rd: p.rating.rd } }) };
 }

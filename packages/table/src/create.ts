@@ -1,7 +1,7 @@
 import { type Result, type RulesInput, newGame, ok } from '@fives/engine';
 import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableCode, type TableId } from '@fives/protocol';
 import { botSeat } from './bot-seats.ts';
-import type { Person } from './change.ts';
+import { type Person, personSeat } from './change.ts';
 import { withClock } from './clock.ts';
 import { type SeedSource, dealNextHand } from './dealer.ts';
 import { NO_CLOCK, type SeatRecord, type TableDoc, type TableSettings } from './doc.ts';
@@ -25,7 +25,7 @@ export function openTable(
   const wanted = specs ?? Array.from({ length: players }, () => ({ type: 'human' as const }));
   const seats: SeatRecord[] = wanted.map(() => ({ kind: 'open' }));
   const first = wanted.findIndex((s) => s.type === 'human');
-  if (first >= 0) seats[first] = { kind: 'human', playerId: host.id, name: host.name };
+  if (first >= 0) seats[first] = personSeat(host);
   wanted.forEach((s, i) => {
     if (s.type === 'bot') seats[i] = botSeat(seats, i, s.level);
   });
@@ -53,7 +53,7 @@ export function startedTable(o: {
   if (!dealt.ok) return { ok: false, error: fromGameError(dealt.error) };
   const seats: SeatRecord[] = Array.from({ length: players }, (_, i) => {
     const p = o.people[i];
-    return p === undefined ? { kind: 'open' } : { kind: 'human', playerId: p.id, name: p.name };
+    return p === undefined ? { kind: 'open' } : personSeat(p);
   });
   for (let i = o.people.length; i < players; i++) seats[i] = botSeat(seats, i, o.level);
   return ok({

@@ -8,8 +8,14 @@ import type { BotLevel, Phase, PlayerId, TableCode, TableId } from '@fives/proto
  */
 export type SeatRecord =
   | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean }
+  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean; readonly rating?: SeatRating }
   | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
+
+/** A person's rating of the table's rules key as it stood when they sat down (absent: never rated). */
+export interface SeatRating {
+  readonly rating: number;
+  readonly rd: number;
+}
 
 /** What the host chooses about the table beyond the rules. */
 export interface TableSettings {
@@ -17,6 +23,11 @@ export interface TableSettings {
   readonly turnSeconds: number | null;
   /** Shown in the open-tables list while it waits for players. */
   readonly listed: boolean;
+  /**
+   * Its games count in the players' ratings (when every seat is a person's): always for a queue
+   * table, a private table's host's choice before the first start.
+   */
+  readonly rated: boolean;
 }
 
 /** The clocks running at the table, in ms since the epoch (see `tables/clock.ts`). */

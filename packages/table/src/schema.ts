@@ -10,9 +10,10 @@ import { refuse } from './outcome.ts';
  * checks its shape: a document the server cannot read is refused with a clear problem, never
  * half-read. Version 0 is the document as servers wrote it before it had a version: no
  * `schema`, and from before the clocks and the deals' seeds, no `clock`, `fair` or `updatedAt`.
- * Version 1 had no names for the computer players (every one read "Computer (level)").
+ * Version 1 had no names for the computer players (every one read "Computer (level)"); version 2
+ * no `settings.rated` (its tables were all unrated: ratings came later).
  */
-export const TABLE_SCHEMA = 2;
+export const TABLE_SCHEMA = 3;
 
 export type StoredTableDoc = TableDoc & { readonly schema: typeof TABLE_SCHEMA };
 
@@ -22,7 +23,13 @@ export function toStored(doc: TableDoc): StoredTableDoc {
 
 const SeatSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('open') }),
-  z.strictObject({ kind: z.literal('human'), playerId: z.string().min(1), name: z.string(), away: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal('human'),
+    playerId: z.string().min(1),
+    name: z.string(),
+    away: z.boolean().optional(),
+    rating: z.strictObject({ rating: z.number(), rd: z.number() }).optional(),
+  }),
   z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema, name: z.string().min(1) }),
 ]);
 
@@ -54,7 +61,7 @@ const TableDocSchema = z.strictObject({
   game: z.int().min(0),
   gameStartedAt: z.iso.datetime().optional(),
   state: GameStateSchema.nullable(),
-  settings: z.strictObject({ turnSeconds: z.number().positive().nullable(), listed: z.boolean() }),
+  settings: z.strictObject({ turnSeconds: z.number().positive().nullable(), listed: z.boolean(), rated: z.boolean() }),
   clock: z.strictObject({
     turn: z.strictObject({ seat: z.int().min(0), game: z.int().min(0), hand: z.int().min(0), at: z.number() }).nullable(),
     muggins: z.number().nullable(),
@@ -70,6 +77,8 @@ const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
   (raw) => ({ ...raw, clock: raw.clock ?? NO_CLOCK, fair: raw.fair ?? null, updatedAt: raw.updatedAt ?? raw.createdAt, schema: 1 }),
   // 1 → 2: each computer player gets the name a new one would get at that table (seat order).
   (raw) => ({ ...raw, seats: Array.isArray(raw.seats) ? namedBots(raw.seats) : raw.seats, schema: 2 }),
+  // 2 → 3: no table was rated before ratings.
+  (raw) => ({ ...raw, settings: typeof raw.settings === 'object' && raw.settings !== null ? { rated: false, ...raw.settings } : raw.settings, schema: 3 }),
 ];
 
 /** Stored seats of version 1: a computer player named as `botSeat` names one, after the people and the earlier ones. */

@@ -1,7 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
 import { botSeat, distinctBotNames } from './bot-seats.ts';
-import type { Cause, Change, Person } from './change.ts';
+import { type Cause, type Change, type Person, personSeat } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
 import { hostAfter } from './host.ts';
 import { refuse } from './outcome.ts';
@@ -19,7 +19,7 @@ export function takeOpenSeat(d: TableDoc, person: Person): Result<{ seat: number
   const seat = d.seats.findIndex((s) => s.kind === 'open');
   if (d.phase !== 'waiting' || seat < 0) return refuse(ErrorCode.tableFull, 'every seat is taken');
   const seats = d.seats.slice();
-  seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
+  seats[seat] = personSeat(person);
   return ok({ seat, change: { doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } } });
 }
 
@@ -29,7 +29,7 @@ export function comeBack(d: TableDoc, playerId: PlayerId): Result<Change | null,
   const s = seat === null ? undefined : d.seats[seat];
   if (seat === null || s?.kind !== 'human' || s.away !== true) return ok(null);
   const seats = d.seats.slice();
-  seats[seat] = { kind: 'human', playerId: s.playerId, name: s.name };
+  seats[seat] = personSeat({ id: s.playerId, name: s.name, ...(s.rating === undefined ? {} : { rating: s.rating }) });
   return ok({ doc: { ...d, seats }, cause: { kind: 'returned', seat } });
 }
 
@@ -92,14 +92,22 @@ export function setSeat(d: TableDoc, playerId: PlayerId, seat: number, occupant:
   return ok({ doc: { ...d, seats }, cause: { kind: 'seat', seat, to: next.kind } });
 }
 
-/** Host: the turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
+/**
+ * Host: the turn time, the listing and (before the first start) whether the games are rated. A
+ * running turn keeps its deadline; switching the timer off stops it. Rated is fixed once a game
+ * has been dealt: the players sat down knowing whether it counts.
+ */
 export function changeSettings(d: TableDoc, playerId: PlayerId, change: Partial<TableSettings>): Result<Change | null, Problem> {
   if (d.hostId !== playerId) return refuse(ErrorCode.notHost, 'only the host may change the settings');
+  if (change.rated !== undefined && change.rated !== d.settings.rated && d.phase !== 'waiting') {
+    return refuse(ErrorCode.ratedFixed, 'whether the games are rated is chosen before the first start');
+  }
   const settings: TableSettings = {
     turnSeconds: change.turnSeconds === undefined ? d.settings.turnSeconds : change.turnSeconds,
     listed: change.listed ?? d.settings.listed,
+    rated: change.rated ?? d.settings.rated,
   };
-  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed) return ok(null);
+  if (settings.turnSeconds === d.settings.turnSeconds && settings.listed === d.settings.listed && settings.rated === d.settings.rated) return ok(null);
   return ok({ doc: { ...d, settings }, cause: { kind: 'settings' } });
 }
 

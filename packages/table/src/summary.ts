@@ -1,5 +1,5 @@
 import { type Rules, resolveRules } from '@fives/engine';
-import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers } from '@fives/protocol';
+import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers, ratingText } from '@fives/protocol';
 import type { SeatRecord, TableDoc } from './doc.ts';
 
 export { OPEN_TABLES_LIMIT };
@@ -9,7 +9,7 @@ function seatInfo(seat: SeatRecord, index: number): SeatInfo {
     case 'open':
       return { seat: index, kind: 'open' };
     case 'human':
-      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true };
+      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true, rating: ratingText(seat.rating) };
     case 'bot':
       return { seat: index, kind: 'bot', level: seat.level, name: seat.name };
   }
@@ -47,6 +47,7 @@ export function summarize(doc: TableDoc, now: number): TableSummary {
     createdAt: doc.createdAt,
     turnSeconds: doc.settings.turnSeconds,
     listed: doc.settings.listed,
+    rated: doc.settings.rated,
     timers: timers(doc, now),
   };
 }

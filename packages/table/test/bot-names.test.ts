@@ -8,7 +8,7 @@ import { summarize } from '../src/summary.ts';
 import { ANN, BOB, T0, apply, found, seeds, value } from './support.ts';
 
 const FOUR = { variant: 'allFives', players: 4 } as const;
-const NO_TIMER = { turnSeconds: null, listed: false };
+const NO_TIMER = { turnSeconds: null, listed: false, rated: false };
 const ADA = { id: 'p_ada00000' as PlayerId, name: 'Ada' };
 
 function names(seats: readonly SeatRecord[]): string[] {
@@ -55,7 +55,7 @@ describe('computer players’ names', () => {
     const started = found(value(startedTable({ people: [ADA, BOB], level: 'easy', rulesInput: FOUR, settings: NO_TIMER, seeds: seeds() })).table).doc;
     const away = apply(started, leave(started, BOB.id)).doc;
     expect(away.seats[1]).toEqual({ kind: 'human', playerId: BOB.id, name: 'Bob', away: true });
-    expect(summarize(away, T0).seats[1]).toEqual({ seat: 1, kind: 'human', name: 'Bob', away: true });
+    expect(summarize(away, T0).seats[1]).toEqual({ seat: 1, kind: 'human', name: 'Bob', away: true, rating: '?' });
   });
 
   it('never run out: past the list, a number makes the name nobody’s', () => {

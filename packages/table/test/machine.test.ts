@@ -8,6 +8,7 @@ import { openTable, startedTable } from '../src/create.ts';
 import type { TableDoc } from '../src/doc.ts';
 import { nextStepAt } from '../src/next-step.ts';
 import { changeSettings, comeBack, goneAway, leave, setSeat, takeOpenSeat } from '../src/seating.ts';
+import { summarize } from '../src/summary.ts';
 import type { Effect } from '../src/settle.ts';
 import { rematch, start } from '../src/starting.ts';
 import { automaticStep } from '../src/step.ts';
@@ -15,7 +16,7 @@ import { ANN, BOB, CAT, T0, TIMING, apply, firstLegal, firstMove, found, refused
 
 const ALL_FIVES = { variant: 'allFives', players: 3 } as const;
 const MUGGINS = { variant: 'allFives', players: 3, muggins: true } as const;
-const NO_TIMER = { turnSeconds: null, listed: false };
+const NO_TIMER = { turnSeconds: null, listed: false, rated: false };
 
 function kinds(effects: readonly Effect[]): string[] {
   return effects.map((e) => e.kind);
@@ -23,7 +24,7 @@ function kinds(effects: readonly Effect[]): string[] {
 
 /** A three-seat table waiting, Ann hosting, Bob seated, the last seat open. */
 function waiting(): TableDoc {
-  const opened = value(openTable(ANN, ALL_FIVES, undefined, { turnSeconds: 30, listed: true }));
+  const opened = value(openTable(ANN, ALL_FIVES, undefined, { turnSeconds: 30, listed: true, rated: false }));
   const bob = value(takeOpenSeat(found(opened.table).doc, BOB));
   if (bob.change === null) throw new Error('Bob was not seated');
   return apply(found(opened.table).doc, { ok: true, value: bob.change }).doc;
@@ -31,7 +32,7 @@ function waiting(): TableDoc {
 
 /** The table dealt: Ann and Bob, a computer player in seat 2, every turn timed. */
 function dealt(rules: typeof ALL_FIVES | typeof MUGGINS = ALL_FIVES, turnSeconds: number | null = 30, seed = 1): TableDoc {
-  const made = value(startedTable({ people: [ANN, BOB], level: 'easy', rulesInput: rules, settings: { turnSeconds, listed: false }, seeds: seeds(seed) }));
+  const made = value(startedTable({ people: [ANN, BOB], level: 'easy', rulesInput: rules, settings: { turnSeconds, listed: false, rated: false }, seeds: seeds(seed) }));
   return found(made.table).doc;
 }
 
@@ -61,6 +62,18 @@ describe('seating', () => {
     expect(kinds(botted.effects)).toEqual(['broadcast', 'openTablesChanged']);
     refused(changeSettings(doc, BOB.id, { listed: false }), 'table/not_host');
     expect(value(changeSettings(doc, ANN.id, { listed: true }))).toBeNull();
+  });
+
+  it('lets the host mark a table rated before the first start only', () => {
+    const doc = waiting();
+    const rated = apply(doc, changeSettings(doc, ANN.id, { rated: true })).doc;
+    expect(rated.settings.rated).toBe(true);
+    refused(changeSettings(doc, BOB.id, { rated: true }), 'table/not_host');
+    const started = dealt();
+    refused(changeSettings(started, ANN.id, { rated: true }), 'table/rated_fixed');
+    // Unchanged is no change, whatever the phase; the other settings still change.
+    expect(value(changeSettings(started, ANN.id, { rated: false }))).toBeNull();
+    expect(value(changeSettings(started, ANN.id, { rated: false, turnSeconds: 45 }))?.doc.settings).toEqual({ turnSeconds: 45, listed: false, rated: false });
   });
 
   it('a host who leaves a waiting table opens the seat and hands the role on; over, the table waits again', () => {
@@ -231,5 +244,15 @@ describe('the Muggins window', () => {
       const p = doc.seats[person];
       if (p?.kind === 'human') refused(act(doc, window + 1, { playerId: p.playerId, seat: person, version: doc.version, wire: { type: 'muggins' } }), 'muggins/window_closed');
     }
+  });
+});
+
+describe('ratings beside names', () => {
+  it('shows the rating a person sat down with, "?" while its RD is above 110 or with none, and keeps it through a stand-in', () => {
+    const opened = value(openTable({ ...ANN, rating: { rating: 1712.6, rd: 80 } }, ALL_FIVES, undefined, NO_TIMER));
+    const doc = found(opened.table).doc;
+    const bob = apply(doc, { ok: true, value: value(takeOpenSeat(doc, { ...BOB, rating: { rating: 1400, rd: 200 } })).change }).doc;
+    const cat = apply(bob, { ok: true, value: value(takeOpenSeat(bob, CAT)).change }).doc;
+    expect(summarize(cat, 0).seats.map((s) => (s.kind === 'human' ? s.rating : null))).toEqual(['1713', '?', '?']);
   });
 });

@@ -8,7 +8,9 @@ import { ANN, T0, TIMING, found, seeds, value } from './support.ts';
 
 describe('tableState', () => {
   const { doc } = found(
-    value(startedTable({ people: [ANN], level: 'easy', rulesInput: { preset: 'allFives', players: 2 }, settings: { turnSeconds: null, listed: false }, seeds: seeds(7) })).table,
+    value(
+      startedTable({ people: [ANN], level: 'easy', rulesInput: { preset: 'allFives', players: 2 }, settings: { turnSeconds: null, listed: false, rated: false }, seeds: seeds(7) }),
+    ).table,
   );
   const state = doc.state;
   if (state === null) throw new Error('no game');

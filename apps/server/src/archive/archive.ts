@@ -1,4 +1,4 @@
-import type { ArchivedGame, GameId, GamesCursor, PlayerGames, PlayerId, PlayerProfile } from '@fives/protocol';
+import type { ArchivedGame, GameId, GamesCursor, LeaderboardEntry, PlayerGames, PlayerId, PlayerProfile, Rating, RatingHistory } from '@fives/protocol';
 
 /** A page of a player's games: strictly older than `before` (none: from the newest), at most `limit`. */
 export interface GamesPage {
@@ -13,7 +13,8 @@ export type Written = 'written' | 'exists';
  * Where finished games are kept for good: PostgreSQL (durable, shared by every node) or this
  * process's memory (lost at exit). Both pass `test/archive.contract.ts`. Every game is written
  * through the archive job (`archiveGame`), which may run more than once and on two nodes at
- * once: `write` is idempotent by game id.
+ * once: `write` is idempotent by game id, and a rated game is rated in the same step as it is
+ * written, so exactly once.
  */
 export interface GameArchive {
   readonly kind: 'postgres' | 'memory';
@@ -29,6 +30,12 @@ export interface GameArchive {
    * (`deleted: true`, name ""), in its games and profile; the games themselves stay.
    */
   forget(id: PlayerId): Promise<void>;
+  /** Their rating after each rated game, per key, oldest first; null for a player with no archived game. */
+  ratingHistory(id: PlayerId): Promise<RatingHistory | null>;
+  /** These people's ratings of `key` as of now (RD grown by idle days); a person never rated is missing. */
+  ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>>;
+  /** The best `limit` ratings of `key` with RD (as of now) ≤ SHOWN_RD and a rated game in the last LEADERBOARD_DAYS. */
+  leaderboard(key: string, limit: number): Promise<LeaderboardEntry[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }

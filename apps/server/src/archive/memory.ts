@@ -1,5 +1,20 @@
-import { type ArchivedGame, type GameId, type GameSummary, type PlayerGames, type PlayerId, type PlayerProfile, gamesCursor, readGamesCursor } from '@fives/protocol';
+import {
+  type ArchivedGame,
+  type GameId,
+  type GameSummary,
+  type LeaderboardEntry,
+  type PlayerGames,
+  type PlayerId,
+  type PlayerProfile,
+  RATING_HISTORY_LIMIT,
+  type Rating,
+  type RatingHistory,
+  type RatingPoint,
+  gamesCursor,
+  readGamesCursor,
+} from '@fives/protocol';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
+import { type StoredRating, keyOf, leaderboardOrder, onLeaderboard, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { type SeatLine, seatLines } from './seat-lines.ts';
 import { bestHandOf, groupLines, statsOf } from './stats.ts';
 
@@ -24,6 +39,13 @@ export class MemoryArchive implements GameArchive {
   /** Each player's lines, newest first (finish, then game id). */
   private readonly lines = new Map<PlayerId, SeatLine[]>();
   private readonly forgotten = new Set<PlayerId>();
+  /** Ratings by key, then player. */
+  private readonly ratingsByKey = new Map<string, Map<PlayerId, StoredRating>>();
+  /** Each player's rating after each rated game, by key, in the order rated. */
+  private readonly history = new Map<PlayerId, Map<string, RatingPoint[]>>();
+
+  /** `now`: the clock the RD's idle growth and the leaderboard's 90 days are counted on. */
+  constructor(private readonly now: () => number = Date.now) {}
 
   async write(game: ArchivedGame): Promise<Written> {
     if (this.games.has(game.id)) return 'exists';
@@ -47,6 +69,7 @@ export class MemoryArchive implements GameArchive {
       list.sort(newestFirst);
       this.lines.set(line.playerId, list);
     }
+    this.rate(game);
     return 'written';
   }
 
@@ -59,8 +82,61 @@ export class MemoryArchive implements GameArchive {
     const row = this.players.get(id);
     if (row === undefined) return null;
     const lines = this.lines.get(id) ?? [];
-    const profile = { id, name: row.name, since: row.firstSeen, lastSeen: row.lastSeen, stats: statsOf(groupLines(lines), bestHandOf(lines)) };
+    const ratings: Record<string, Rating> = {};
+    for (const [key, byPlayer] of this.ratingsByKey) {
+      const s = byPlayer.get(id);
+      if (s !== undefined) ratings[key] = ratingAt(s, this.now());
+    }
+    const profile = { id, name: row.name, since: row.firstSeen, lastSeen: row.lastSeen, stats: statsOf(groupLines(lines), bestHandOf(lines)), ratings };
     return this.forgotten.has(id) ? { ...profile, name: '', deleted: true } : profile;
+  }
+
+  async ratingHistory(id: PlayerId): Promise<RatingHistory | null> {
+    if (!this.players.has(id)) return null;
+    const history: Record<string, RatingPoint[]> = {};
+    for (const [key, points] of this.history.get(id) ?? []) {
+      history[key] = points.toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.gameId < b.gameId ? -1 : 1)).slice(-RATING_HISTORY_LIMIT);
+    }
+    return { history };
+  }
+
+  async ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>> {
+    const byPlayer = this.ratingsByKey.get(key);
+    const out = new Map<PlayerId, Rating>();
+    for (const id of ids) {
+      const s = byPlayer?.get(id);
+      if (s !== undefined) out.set(id, ratingAt(s, this.now()));
+    }
+    return out;
+  }
+
+  async leaderboard(key: string, limit: number): Promise<LeaderboardEntry[]> {
+    const now = this.now();
+    const rows = [...(this.ratingsByKey.get(key) ?? [])]
+      // A deleted account's rating leaves the board with its name.
+      .filter(([playerId, s]) => onLeaderboard(s, now) && !this.forgotten.has(playerId))
+      .map(([playerId, s]) => ({ playerId, name: this.players.get(playerId)?.name ?? '', ...ratingAt(s, now) }))
+      .toSorted(leaderboardOrder)
+      .slice(0, limit);
+    return rows.map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games }));
+  }
+
+  /** The game's rating period, in the write's one step (this process does one thing at a time). */
+  private rate(game: ArchivedGame): void {
+    const people = ratedPeople(game);
+    if (people === null) return;
+    const key = keyOf(game);
+    const byPlayer = this.ratingsByKey.get(key) ?? new Map<PlayerId, StoredRating>();
+    this.ratingsByKey.set(key, byPlayer);
+    const after = rateArchived(game, people, byPlayer);
+    for (const [playerId, s] of after) {
+      byPlayer.set(playerId, s);
+      const mine = this.history.get(playerId) ?? new Map<string, RatingPoint[]>();
+      this.history.set(playerId, mine);
+      const points = mine.get(key) ?? [];
+      points.push({ gameId: game.id, at: game.finishedAt, rating: s.glicko.rating, rd: s.glicko.rd });
+      mine.set(key, points);
+    }
   }
 
   async playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null> {

@@ -1,9 +1,27 @@
-import { type ArchivedGame, type GameId, type GameSummary, type PlayerGames, type PlayerId, type PlayerProfile, gamesCursor, readGamesCursor } from '@fives/protocol';
+import {
+  type ArchivedGame,
+  GLICKO,
+  type GameId,
+  type GameSummary,
+  LEADERBOARD_DAYS,
+  type LeaderboardEntry,
+  type PlayerGames,
+  type PlayerId,
+  type PlayerProfile,
+  RATING_HISTORY_LIMIT,
+  type Rating,
+  type RatingHistory,
+  type RatingPoint,
+  SHOWN_RD,
+  gamesCursor,
+  readGamesCursor,
+} from '@fives/protocol';
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
+import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, onLeaderboard, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { seatLines } from './seat-lines.ts';
 import { type StatsGroup, statsOf } from './stats.ts';
 
@@ -14,6 +32,21 @@ export interface PostgresArchiveOptions {
   readonly log: (message: string, error?: unknown) => void;
   /** Connections per node (default 10, node-postgres's own). */
   readonly poolSize?: number;
+  /** The clock the RD's idle growth and the leaderboard's 90 days are counted on (default Date.now). */
+  readonly now?: () => number;
+}
+
+interface RatingRow {
+  player_id: string;
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+  last_at: Date;
+}
+
+function storedOf(row: RatingRow): StoredRating {
+  return { glicko: { rating: row.rating, rd: row.rd, volatility: row.volatility }, games: row.games, lastAtMs: row.games === 0 ? null : row.last_at.getTime() };
 }
 
 interface GameRow {
@@ -25,10 +58,11 @@ interface GameRow {
   finished_at: Date;
   seats: GameSummary['seats'];
   winner: number;
+  rated: boolean;
   record?: ArchivedGame['record'];
 }
 
-const SUMMARY_COLUMNS = 'g.id, g.table_id, g.game, g.rules, g.started_at, g.finished_at, g.seats, g.winner';
+const SUMMARY_COLUMNS = 'g.id, g.table_id, g.game, g.rules, g.started_at, g.finished_at, g.seats, g.winner, g.rated';
 
 /**
  * The archive in PostgreSQL (node-postgres, `pg`): a game is written in one transaction with
@@ -39,7 +73,10 @@ export class PostgresArchive implements GameArchive {
   readonly kind = 'postgres';
   readonly durable = true;
 
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => number,
+  ) {}
 
   /** Connects and brings the schema up to date (migrations), or fails saying why. */
   static async connect(o: PostgresArchiveOptions): Promise<PostgresArchive> {
@@ -58,7 +95,7 @@ export class PostgresArchive implements GameArchive {
       await pool.end();
       throw error;
     }
-    return new PostgresArchive(pool);
+    return new PostgresArchive(pool, o.now ?? Date.now);
   }
 
   async write(game: ArchivedGame): Promise<Written> {
@@ -67,8 +104,8 @@ export class PostgresArchive implements GameArchive {
     try {
       await client.query('BEGIN');
       const inserted = await client.query(
-        `INSERT INTO games (id, table_id, game, rules, preset, players, started_at, finished_at, seats, winner, record)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+        `INSERT INTO games (id, table_id, game, rules, preset, players, started_at, finished_at, seats, winner, record, rated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
         [
           game.id,
           game.tableId,
@@ -81,6 +118,7 @@ export class PostgresArchive implements GameArchive {
           JSON.stringify(game.seats),
           game.winner,
           JSON.stringify(game.record),
+          game.rated,
         ],
       );
       if (inserted.rowCount === 0) {
@@ -107,6 +145,8 @@ export class PostgresArchive implements GameArchive {
           [l.gameId, l.seat, l.playerId, l.finishedAt, l.preset, l.players, l.won, l.hands, l.points, l.countsScored, l.mugginsMade, l.mugginsMissed, l.bestHand],
         );
       }
+      const rated = ratedPeople(game);
+      if (rated !== null) await rate(client, game, rated);
       await client.query('COMMIT');
       return 'written';
     } catch (error) {
@@ -143,6 +183,11 @@ export class PostgresArchive implements GameArchive {
       [id],
     );
     const b = best.rows[0];
+    const rated = await this.pool.query<RatingRow & { key: string }>(
+      'SELECT key, player_id, rating, rd, volatility, games, last_at FROM ratings WHERE player_id = $1 AND games > 0',
+      [id],
+    );
+    const now = this.now();
     return {
       id,
       name: row.deleted_at === null ? row.name : '',
@@ -164,7 +209,53 @@ export class PostgresArchive implements GameArchive {
         })),
         b === undefined ? null : { points: b.best_hand, gameId: b.game_id as GameId },
       ),
+      ratings: Object.fromEntries(rated.rows.map((r) => [r.key, ratingAt(storedOf(r), now)])),
     };
+  }
+
+  async ratingHistory(id: PlayerId): Promise<RatingHistory | null> {
+    const known = await this.pool.query('SELECT 1 FROM players WHERE id = $1', [id]);
+    if (known.rowCount === 0) return null;
+    // The latest RATING_HISTORY_LIMIT per key, oldest first.
+    const { rows } = await this.pool.query<{ key: string; game_id: string; at: Date; rating: number; rd: number }>(
+      `SELECT key, game_id, at, rating, rd FROM (
+         SELECT key, game_id, at, rating, rd, row_number() OVER (PARTITION BY key ORDER BY at DESC, game_id DESC) AS n
+         FROM rating_history WHERE player_id = $1) h
+       WHERE n <= $2 ORDER BY key, at, game_id`,
+      [id, RATING_HISTORY_LIMIT],
+    );
+    const history: Record<string, RatingPoint[]> = {};
+    for (const r of rows) (history[r.key] ??= []).push({ gameId: r.game_id as GameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd });
+    return { history };
+  }
+
+  async ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>> {
+    const out = new Map<PlayerId, Rating>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.pool.query<RatingRow>('SELECT player_id, rating, rd, volatility, games, last_at FROM ratings WHERE key = $1 AND player_id = ANY($2)', [key, ids]);
+    const now = this.now();
+    for (const r of rows) out.set(r.player_id as PlayerId, ratingAt(storedOf(r), now));
+    return out;
+  }
+
+  async leaderboard(key: string, limit: number): Promise<LeaderboardEntry[]> {
+    const now = this.now();
+    // A deleted account's rating leaves the board with its name.
+    // The RD as of now in SQL too (ratings.ts's ratingAt: one idle period a whole day), so the
+    // index reads the best first and LIMIT holds; onLeaderboard has the last word on each row.
+    const { rows } = await this.pool.query<RatingRow & { name: string }>(
+      `SELECT r.player_id, p.name, r.rating, r.rd, r.volatility, r.games, r.last_at FROM ratings r JOIN players p ON p.id = r.player_id
+       WHERE r.key = $1 AND r.games > 0 AND r.last_at >= $2 AND p.deleted_at IS NULL
+         AND $3 * sqrt(power(r.rd / $3, 2) + floor(extract(epoch FROM ($4::timestamptz - r.last_at)) * 1000 / $5) * power(r.volatility, 2)) <= $6
+       ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT $7`,
+      [key, new Date(now - LEADERBOARD_DAYS * GLICKO.idleMs).toISOString(), GLICKO.scale, new Date(now).toISOString(), GLICKO.idleMs, SHOWN_RD + 1e-9, limit + 10],
+    );
+    return rows
+      .filter((r) => onLeaderboard(storedOf(r), now))
+      .map((r) => ({ playerId: r.player_id as PlayerId, name: r.name, ...ratingAt(storedOf(r), now) }))
+      .toSorted(leaderboardOrder)
+      .slice(0, limit)
+      .map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games }));
   }
 
   async playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null> {
@@ -226,6 +317,54 @@ export function playerGamesParams(id: PlayerId, page: GamesPage): unknown[] {
   return [id, page.limit + 1, new Date(finishedAtMs).toISOString(), gameId];
 }
 
+/**
+ * The game's rating period, inside the transaction that archives it (so exactly once: only the
+ * writer whose games row went in gets here). The people's rating rows are made if missing and
+ * locked in player id order (FOR UPDATE): two games of the same people rated at once take turns,
+ * the second rating from the first's result, and never deadlock.
+ */
+async function rate(client: pg.PoolClient, game: GameSummary, people: readonly RatedPerson[]): Promise<void> {
+  const key = keyOf(game);
+  for (const p of people) {
+    await client.query(`INSERT INTO ratings (player_id, key, rating, rd, volatility, games, last_at) VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT DO NOTHING`, [
+      p.playerId,
+      key,
+      GLICKO.rating,
+      GLICKO.rd,
+      GLICKO.volatility,
+      game.finishedAt,
+    ]);
+  }
+  const ids = people.map((p) => p.playerId);
+  const { rows } = await client.query<RatingRow>(
+    'SELECT player_id, rating, rd, volatility, games, last_at FROM ratings WHERE key = $1 AND player_id = ANY($2) ORDER BY player_id FOR UPDATE',
+    [key, ids],
+  );
+  const before = new Map(rows.map((r) => [r.player_id as PlayerId, storedOf(r)]));
+  const after = rateArchived(game, people, before);
+  for (const p of people) {
+    const s = after.get(p.playerId);
+    if (s === undefined) continue;
+    await client.query('UPDATE ratings SET rating = $3, rd = $4, volatility = $5, games = $6, last_at = $7 WHERE player_id = $1 AND key = $2', [
+      p.playerId,
+      key,
+      s.glicko.rating,
+      s.glicko.rd,
+      s.glicko.volatility,
+      s.games,
+      new Date(s.lastAtMs ?? Date.parse(game.finishedAt)).toISOString(),
+    ]);
+    await client.query('INSERT INTO rating_history (player_id, key, game_id, at, rating, rd) VALUES ($1, $2, $3, $4, $5, $6)', [
+      p.playerId,
+      key,
+      game.id,
+      game.finishedAt,
+      s.glicko.rating,
+      s.glicko.rd,
+    ]);
+  }
+}
+
 function summaryOfRow(row: GameRow): GameSummary {
   return {
     id: row.id as GameId,
@@ -236,5 +375,6 @@ function summaryOfRow(row: GameRow): GameSummary {
     finishedAt: row.finished_at.toISOString(),
     seats: row.seats,
     winner: row.winner,
+    rated: row.rated,
   };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, GameIdSchema, PlayerGamesQuerySchema, PlayerIdSchema } from '@fives/protocol';
+import { ErrorCode, GameIdSchema, LeaderboardQuerySchema, PlayerGamesQuerySchema, PlayerIdSchema, ratingKey } from '@fives/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AccountStore } from '../accounts/store.ts';
@@ -17,6 +17,7 @@ export interface ArchiveRoutesOptions {
 const GameParams = z.strictObject({ gameId: GameIdSchema }).describe('the game id');
 const PlayerParams = z.strictObject({ playerId: PlayerIdSchema }).describe('the player id');
 const GamesQuery = PlayerGamesQuerySchema.describe('the page of games');
+const BoardQuery = LeaderboardQuerySchema.describe('the leaderboard query');
 
 /**
  * The archive over HTTP (docs/protocol.md, "The archive"): a finished game, a player's profile
@@ -48,5 +49,18 @@ export const archiveRoutes: FastifyPluginAsync<ArchiveRoutesOptions> = async (pl
     const page = await archive.playerGames(playerId, { before: before ?? null, limit });
     if (page === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${playerId} has no archived game`));
     return page;
+  });
+
+  app.get('/api/players/:playerId/ratings', { schema: { params: PlayerParams } }, async (request, reply) => {
+    const { playerId } = request.params;
+    const history = await archive.ratingHistory(playerId);
+    if (history === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${playerId} has no archived game`));
+    return history;
+  });
+
+  app.get('/api/leaderboard', { schema: { querystring: BoardQuery } }, async (request) => {
+    const { preset, players, limit } = request.query;
+    const key = ratingKey(preset, players);
+    return { key, entries: await archive.leaderboard(key, limit) };
   });
 };

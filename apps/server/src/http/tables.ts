@@ -91,7 +91,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
     // requireGuest has answered every request without one.
     if (host === null) throw new Error('POST /api/tables reached its handler without a guest');
     const body = request.body;
-    const settings = { turnSeconds: body.turnSeconds ?? null, listed: body.listed ?? false };
+    const settings = { turnSeconds: body.turnSeconds ?? null, listed: body.listed ?? false, rated: body.rated ?? false };
     const created = await service.create(host, body.rules, body.seats, settings);
     if (!created.ok) return sendProblem(reply, created.error);
     const origin = publicUrl ?? `${request.protocol}://${request.host}`;

@@ -49,7 +49,7 @@ export class LobbyService {
 
   /** A table with the player at seat 0 and computer players of `level` in the others, dealt at once. */
   playNow(player: Player, rules: RulesInput, level: BotLevel, turnSeconds: number | null): Promise<Result<TableDoc, Problem>> {
-    return this.o.tables.createStarted({ people: [player], level, rulesInput: rules, settings: { turnSeconds, listed: false } });
+    return this.o.tables.createStarted({ people: [player], level, rulesInput: rules, settings: { turnSeconds, listed: false, rated: false } });
   }
 
   /**
@@ -129,7 +129,8 @@ export class LobbyService {
       people: match.tickets.map((t) => ({ id: t.playerId, name: t.name })),
       level: soonest.level,
       rulesInput: match.rules,
-      settings: { turnSeconds: this.o.queueTurnSeconds, listed: false },
+      // The random-opponent queue's games are rated (unless a computer fills a seat: finishedGame).
+      settings: { turnSeconds: this.o.queueTurnSeconds, listed: false, rated: true },
     });
     if (!made.ok) {
       // Rules that were checked when the queue was joined; failing now is a bug, not the players'.

@@ -188,6 +188,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
           service.changeSettings(m.tableId, p, {
             ...(m.turnSeconds === undefined ? {} : { turnSeconds: m.turnSeconds }),
             ...(m.listed === undefined ? {} : { listed: m.listed }),
+            ...(m.rated === undefined ? {} : { rated: m.rated }),
           }),
         ),
       ),

@@ -27,6 +27,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.stale:
     case ErrorCode.tableFull:
     case ErrorCode.alreadyStarted:
+    case ErrorCode.ratedFixed:
     case ErrorCode.seatsOpen:
     case ErrorCode.seatTaken:
     case ErrorCode.gameNotOver:

@@ -15,7 +15,7 @@ export type Sitter = { readonly playerId: PlayerId; readonly name: string } | 'b
 /** A finished game as the archive takes it, from a whole record and who sat where. */
 export function archivedGame(
   record: GameRecord,
-  o: { readonly tableId: string; readonly game: number; readonly seats: readonly Sitter[]; readonly startedAt: string; readonly finishedAt: string },
+  o: { readonly tableId: string; readonly game: number; readonly seats: readonly Sitter[]; readonly startedAt: string; readonly finishedAt: string; readonly rated?: boolean },
 ): ArchivedGame {
   const started = newGame(record.rules);
   if (!started.ok) throw new Error(started.error.message);
@@ -34,6 +34,7 @@ export function archivedGame(
       return s === 'bot' ? { seat, kind: 'bot', name: BOT_NAMES[0], level: 'easy', score } : { seat, kind: 'human', name: s.name, playerId: s.playerId, score };
     }),
     winner: out.winner,
+    rated: o.rated ?? false,
     record,
   };
 }

@@ -15,7 +15,12 @@ export function manualClock(start = Date.UTC(2026, 0, 1)): { now: () => Date; ad
  * on `clock` with a grace period longer than the game (a person away would pause the table).
  */
 export async function botPlayedGame(app: GameApp, clock: { advance: (ms: number) => void }, person: Player, finish: boolean): Promise<TableId> {
-  const made = await app.service.createStarted({ people: [person], level: 'easy', rulesInput: { players: 2, target: 31 }, settings: { turnSeconds: 5, listed: false } });
+  const made = await app.service.createStarted({
+    people: [person],
+    level: 'easy',
+    rulesInput: { players: 2, target: 31 },
+    settings: { turnSeconds: 5, listed: false, rated: false },
+  });
   if (!made.ok) throw new Error(made.error.message);
   const id = made.value.id;
   if (!finish) return id;

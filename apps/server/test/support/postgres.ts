@@ -29,8 +29,8 @@ async function admin(): Promise<pg.Client> {
   return client;
 }
 
+/** `TEST_DATABASE_PREFIX` names a run's databases apart (default `fives_test_`). */
 export async function testDatabase(): Promise<TestDatabase> {
-  // TEST_DATABASE_PREFIX: sessions sharing one server keep their databases apart.
   const name = `${process.env.TEST_DATABASE_PREFIX ?? 'fives_test_'}${randomBytes(6).toString('hex')}`;
   const client = await admin();
   try {

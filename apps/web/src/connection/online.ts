@@ -177,6 +177,7 @@ export class OnlineConnection extends StateConnection implements Connection {
           tableId: id,
           ...(action.turnSeconds === undefined ? {} : { turnSeconds: action.turnSeconds }),
           ...(action.listed === undefined ? {} : { listed: action.listed }),
+          ...(action.rated === undefined ? {} : { rated: action.rated }),
         }));
       case 'startGame':
         return this.#tableRequest('table:start', (id) => ({ tableId: id }));

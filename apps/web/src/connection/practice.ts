@@ -164,7 +164,13 @@ export class PracticeConnection extends StateConnection implements Connection {
       return this.set({ notice: { code: 'practice/seats', message: t('notice.practiceSeats', { count: players - 1 }) } });
     }
     const me: Person = { id: PLAYER, name: this.state.name ?? t('common.you') };
-    const made = startedTable({ people: [me], level: setup.level, rulesInput: setup.rules, settings: { turnSeconds: setup.turnSeconds, listed: false }, seeds: this.#seeds });
+    const made = startedTable({
+      people: [me],
+      level: setup.level,
+      rulesInput: setup.rules,
+      settings: { turnSeconds: setup.turnSeconds, listed: false, rated: false },
+      seeds: this.#seeds,
+    });
     if (!made.ok) return this.set({ notice: noticeOf(made.error) });
     this.set({ notice: null });
     this.#table.open(made.value.table, PRACTICE_ID, PRACTICE_CODE);

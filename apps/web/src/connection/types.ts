@@ -47,7 +47,7 @@ export type ClientAction =
   /** Host, before the start: a computer player in a seat, or the seat opened again for a person. */
   | { readonly type: 'setSeat'; readonly seat: Seat; readonly occupant: SeatOccupant }
   /** Host, any time: the turn time (from the next turn on; null: none) and whether the table is among the open ones. */
-  | { readonly type: 'tableSettings'; readonly turnSeconds?: number | null; readonly listed?: boolean }
+  | { readonly type: 'tableSettings'; readonly turnSeconds?: number | null; readonly listed?: boolean; readonly rated?: boolean }
   | { readonly type: 'joinQueue'; readonly players: 2 | 3 | 4; readonly preset: Preset }
   | { readonly type: 'leaveQueue' }
   | { readonly type: 'watchOpenTables'; readonly on: boolean }
@@ -81,6 +81,8 @@ export interface SeatSummary {
   readonly connected: boolean;
   /** A person's seat that a computer plays until they are back (gone too long, or left mid-game). */
   readonly away: boolean;
+  /** A person's rating of the table's key as the server shows it: rounded, or "?" (none, or RD above 110). */
+  readonly rating?: string;
 }
 
 /** A quick reaction heard at the followed table; `id` grows with each one this client hears. */
@@ -108,6 +110,8 @@ export interface TableSummary {
   readonly turnSeconds: number | null;
   /** Shown among the open tables while it waits for players (the host's choice). */
   readonly listed: boolean;
+  /** Its games count in the ratings (the host's choice before the start; absent offline). */
+  readonly rated?: boolean;
   /** When the current turn runs out, in this client's clock (ms since the epoch); null without a timer. */
   readonly turnDeadline: number | null;
   /**

@@ -32,7 +32,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
       case 'open':
         return { seat: s.seat, kind: 'open', name: '', level: null, connected: false, away: false };
       case 'human':
-        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true, away: s.away };
+        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true, away: s.away, ...(s.rating === undefined ? {} : { rating: s.rating }) };
       case 'bot':
         return { seat: s.seat, kind: 'bot', name: s.name, level: s.level, connected: true, away: false };
       default:
@@ -50,6 +50,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
     game: table.game,
     turnSeconds: table.turnSeconds,
     listed: table.listed,
+    rated: table.rated,
     turnDeadline: table.timers.turn ? deadlineAt(table.timers.turn, now) : null,
     // The server times the Muggins window: with none open there is nothing to call.
     mugginsDeadline: table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,

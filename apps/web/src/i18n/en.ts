@@ -379,6 +379,8 @@ export const en = {
   'room.settings': 'Table settings',
   'room.timer': 'Turn timer',
   'room.list': 'List among the open tables, so anyone can sit down',
+  'room.rated': 'Rated: games among people count in the ratings (chosen before the start)',
+  'room.rating': 'Rating ("?" until it is sure)',
   'room.watching': 'You are watching this table.',
   'room.leave': 'Leave',
   'room.start': 'Start the game',

@@ -382,6 +382,8 @@ export const es: Translation<English> = {
   'room.settings': 'Ajustes de la mesa',
   'room.timer': 'Tiempo por turno',
   'room.list': 'Mostrar en las mesas abiertas, para que se siente quien quiera',
+  'room.rated': 'Puntuable: las partidas entre personas cuentan para la puntuación (se elige antes de empezar)',
+  'room.rating': 'Puntuación («?» hasta que sea fiable)',
   'room.watching': 'Estás mirando esta mesa.',
   'room.leave': 'Salir',
   'room.start': 'Empezar la partida',

@@ -32,6 +32,7 @@ export function archived(tableId: string, n: number, record: GameRecord, finishe
       return { seat, kind: 'bot' as const, name: `Computer ${seat}`, level: 'medium' as const, score };
     }),
     winner: state.winner,
+    rated: false,
     record,
   };
 }
@@ -56,6 +57,7 @@ export function rosasGames(count: number): GameSummary[] {
         seat === 0 ? { seat, kind: 'human' as const, name: 'Rosa', playerId: ROSA, score } : { seat, kind: 'bot' as const, name: `Bot ${seat}`, level: 'easy' as const, score },
       ),
       winner: won ? 0 : 1,
+      rated: false,
     };
   });
 }
@@ -84,6 +86,7 @@ export function profileOf(games: readonly GameSummary[]): PlayerProfile {
       muggins: { made: 2, missed: 1 },
       bestHand: games[0] ? { points: 65, gameId: games[0].id } : null,
     },
+    ratings: { 'allFives/2': { rating: 1612.4, rd: 84.1, volatility: 0.0599, games: 12 } },
   };
 }
 

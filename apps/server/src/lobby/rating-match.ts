@@ -1,0 +1,60 @@
+import { type Rating, SHOWN_RD } from '@fives/protocol';
+
+/**
+ * Who may be seated with whom in the random-opponent queue, by rating (issue 18): people of close
+ * ratings first, the range widening the longer they wait, until the queue's fill time seats
+ * everyone waiting with computer players anyway. Pure: the queue (its script, or the memory
+ * queue) asks it with its own clock.
+ */
+export const RATING_RANGE = {
+  /** How far apart two ratings may be at once. */
+  startPoints: 100,
+  /** How much wider the range grows each second waited. */
+  pointsPerSecond: 20,
+} as const;
+
+/** Someone waiting: their rating of the queue's key (null: never rated) and since when. */
+export interface Waiting {
+  readonly id: string;
+  readonly rating: Rating | null;
+  readonly sinceMs: number;
+}
+
+/** The rating the queue compares: a rating too uncertain to show ("?") counts as a new player's 1500, anyone may meet it. */
+function compared(r: Rating | null): number | null {
+  return r === null || r.rd > SHOWN_RD ? null : r.rating;
+}
+
+/** How far apart ratings may be for someone who has waited `waitedMs`. */
+export function ratingRange(waitedMs: number): number {
+  return RATING_RANGE.startPoints + (Math.max(0, waitedMs) / 1000) * RATING_RANGE.pointsPerSecond;
+}
+
+/**
+ * Whether `a` and `b` may be seated together at `nowMs`: both must accept, so the narrower of
+ * their ranges (the one who came last) decides. An uncertain rating matches anyone.
+ */
+export function mayMeet(a: Waiting, b: Waiting, nowMs: number): boolean {
+  const [ra, rb] = [compared(a.rating), compared(b.rating)];
+  if (ra === null || rb === null) return true;
+  return Math.abs(ra - rb) <= Math.min(ratingRange(nowMs - a.sinceMs), ratingRange(nowMs - b.sinceMs));
+}
+
+/**
+ * The `players` people to seat now, or null: the longest-waiting person first, then in order of
+ * arrival each one who may meet everyone chosen so far. With ratings far apart nobody is seated
+ * until the ranges have grown (or the fill time seats them with computers).
+ */
+export function matchByRating(waiting: readonly Waiting[], players: number, nowMs: number): string[] | null {
+  const queue = waiting.toSorted((a, b) => a.sinceMs - b.sinceMs || (a.id < b.id ? -1 : 1));
+  for (let first = 0; first < queue.length; first++) {
+    const chosen: Waiting[] = [queue[first] as Waiting];
+    for (const w of queue) {
+      if (chosen.length === players) break;
+      if (chosen.includes(w)) continue;
+      if (chosen.every((c) => mayMeet(c, w, nowMs))) chosen.push(w);
+    }
+    if (chosen.length === players) return chosen.map((c) => c.id);
+  }
+  return null;
+}
