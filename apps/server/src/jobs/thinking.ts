@@ -1,7 +1,7 @@
 import type { RedisClient } from '../redis/script.ts';
 import type { JobQueue } from './job.ts';
 import { MemoryJobQueue } from './memory.ts';
-import { RedisJobQueue, jobKeys } from './redis.ts';
+import { RedisJobQueue } from './redis.ts';
 
 /**
  * Computer players' moves waiting for a thinker, apart from every other job: a node that thinks
@@ -23,12 +23,11 @@ export interface ThinkQueue {
 }
 
 /**
- *   {prefix}think:jobs, think:jobs:p   the moves waiting (a job queue of its own, `jobs/redis.ts`)
+ *   {prefix}think:{shard}jobs, …:p     the moves waiting (a job queue of its own, sharded like every one: `jobs/redis.ts`)
  *   {prefix}think:alive                sorted set: thinker id → until when it is alive
  */
 export class RedisThinkQueue implements ThinkQueue {
   readonly jobs: RedisJobQueue;
-  private readonly due: string;
   private readonly aliveKey: string;
 
   constructor(
@@ -36,7 +35,6 @@ export class RedisThinkQueue implements ThinkQueue {
     prefix: string,
   ) {
     this.jobs = new RedisJobQueue(client, `${prefix}think:`);
-    this.due = jobKeys(`${prefix}think:`).due;
     this.aliveKey = `${prefix}think:alive`;
   }
 
@@ -50,7 +48,7 @@ export class RedisThinkQueue implements ThinkQueue {
   }
 
   waiting(now: number): Promise<number> {
-    return this.client.zCount(this.due, '-inf', Math.floor(now));
+    return this.jobs.dueCount(now);
   }
 }
 
