@@ -3,6 +3,7 @@ import type { ServerOptions } from './app.ts';
 import { DEFAULTS } from './defaults.ts';
 import type { Limits } from './guard/limits.ts';
 import type { RateRule } from './guard/rates.ts';
+import type { RedisTarget } from './redis/connect.ts';
 
 /**
  * The server's settings from the environment — the one place that reads it. README's settings
@@ -14,6 +15,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly redisUrl: string | undefined;
+  /** Which Redis, if any: `REDIS_URL` (one instance) or `REDIS_CLUSTER_NODES` (a cluster's seed nodes). */
+  readonly redisTarget: RedisTarget | undefined;
   readonly redisPrefix: string;
   readonly logLevel: string;
   /** How long game records are kept after their last hand, ms (0: for ever). */
@@ -89,6 +92,27 @@ function limits(env: NodeJS.ProcessEnv): Limits {
   };
 }
 
+/** `REDIS_URL` or `REDIS_CLUSTER_NODES` (comma-separated `redis://host:port`), not both. */
+function redisTarget(env: NodeJS.ProcessEnv): RedisTarget | undefined {
+  const url = env.REDIS_URL || undefined;
+  const nodes = (env.REDIS_CLUSTER_NODES ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+  if (nodes.length === 0) return url === undefined ? undefined : { mode: 'single', url };
+  if (url !== undefined) throw new ConfigError('set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both');
+  for (const n of nodes) {
+    let ok = false;
+    try {
+      ok = ['redis:', 'rediss:'].includes(new URL(n).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ConfigError(`REDIS_CLUSTER_NODES must be redis://host:port seed nodes, comma-separated, not ${JSON.stringify(n)}`);
+  }
+  return { mode: 'cluster', nodes };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   const secret = env.FIVES_SECRET;
   if (env.NODE_ENV === 'production' && (secret === undefined || secret === '')) {
@@ -100,6 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     port: int(env, 'PORT', DEFAULTS.port),
     host: env.HOST || DEFAULTS.host,
     redisUrl: env.REDIS_URL || undefined,
+    redisTarget: redisTarget(env),
     redisPrefix: env.REDIS_PREFIX || DEFAULTS.redisPrefix,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     recordRetentionMs: int(env, 'RECORD_RETENTION_DAYS', DEFAULTS.recordRetentionMs / DAY) * DAY,

@@ -5,6 +5,7 @@ import { MemoryArchive } from './archive/memory.ts';
 import { PostgresArchive } from './archive/postgres.ts';
 import { ConfigError, configFromEnv } from './config.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
+import type { RedisTarget } from './redis/connect.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { RedisTableStore } from './store/redis.ts';
 import type { TableStore } from './store/store.ts';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = configFromEnv(process.env);
-    if (config.redisUrl === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
+    if (config.redisTarget === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
       throw new ConfigError(
         role === 'worker'
           ? 'a worker takes its moves from Redis: set REDIS_URL (the one the socket nodes use)'
@@ -36,14 +37,15 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   surviveUnhandledRejections(log);
   let store: TableStore;
-  if (config.redisUrl === undefined) {
+  const target = config.redisTarget;
+  if (target === undefined) {
     store = new MemoryTableStore();
   } else {
     // Until the first connection, a failure is said once, below; after it, at most every half minute.
     let quietUntil = Number.POSITIVE_INFINITY;
     try {
       store = await RedisTableStore.connect({
-        url: config.redisUrl,
+        target,
         prefix: config.redisPrefix,
         recordRetentionMs: config.recordRetentionMs,
         connectTimeoutMs: config.redisConnectTimeoutMs,
@@ -58,10 +60,11 @@ async function main(): Promise<void> {
     } catch (error) {
       // One line an operator reads at a glance, not a stack trace.
       const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`fives server: cannot reach Redis at ${redactUrl(config.redisUrl, 'REDIS_URL')} (${reason}); is it running, and is REDIS_URL right?\n`);
+      const [where, name] = describeTarget(target);
+      process.stderr.write(`fives server: cannot reach Redis at ${where} (${reason}); is it running, and is ${name} right?\n`);
       process.exit(1);
     }
-    log.info({ prefix: config.redisPrefix }, 'tables are kept in Redis (durable)');
+    log.info({ prefix: config.redisPrefix, mode: target.mode }, target.mode === 'cluster' ? 'tables are kept in a Redis Cluster (durable)' : 'tables are kept in Redis (durable)');
   }
   let archive: GameArchive;
   if (config.databaseUrl === undefined) {
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     log.info('finished games are archived in PostgreSQL (durable)');
   }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
-  const adapter = config.redisUrl === undefined ? {} : { adapter: { url: config.redisUrl, prefix: config.redisPrefix } };
+  const adapter = target === undefined ? {} : { adapter: { target, prefix: config.redisPrefix } };
   const app = await build({ ...config.options, ...adapter, store, archive, logger: log, role });
   await listen(app, config.port, config.host);
   if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
@@ -104,6 +107,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Where the server looked for Redis (without passwords), and the variable that said so. */
+function describeTarget(target: RedisTarget): [string, string] {
+  switch (target.mode) {
+    case 'single':
+      return [redactUrl(target.url, 'REDIS_URL'), 'REDIS_URL'];
+    case 'cluster':
+      return [target.nodes.map((n) => redactUrl(n, 'REDIS_CLUSTER_NODES')).join(','), 'REDIS_CLUSTER_NODES'];
+  }
 }
 
 /** The URL without its password. */

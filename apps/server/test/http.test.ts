@@ -116,7 +116,7 @@ describe('the HTTP API', () => {
   it('says it is healthy, and which store it uses', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(HealthSchema.parse(res.json())).toEqual({ ok: true, store: { kind: 'redis', durable: true, up: true }, archive: { kind: 'memory', durable: false } });
+    expect(HealthSchema.parse(res.json())).toEqual({ ok: true, store: { kind: 'redis', durable: true, up: true, mode: 'single' }, archive: { kind: 'memory', durable: false } });
   });
 
   it('says the web client is not built when it is not, on any page address', async () => {

@@ -105,7 +105,7 @@ describe('readiness while draining', () => {
     await told;
     const res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(503);
-    expect(ReadinessSchema.parse(await res.json())).toEqual({ ready: false, store: { kind: 'redis', durable: true, up: true }, draining: true });
+    expect(ReadinessSchema.parse(await res.json())).toEqual({ ready: false, store: { kind: 'redis', durable: true, up: true, mode: 'single' }, draining: true });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -22,7 +22,7 @@ export interface HealthOptions {
  * back. The store's health is reported (`store.up`, the monitor's last look) but decides nothing.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { store, archive, monitor, draining }) => {
-  const storeHealth = (): Health['store'] => ({ kind: store.kind, durable: store.durable, up: monitor.up });
+  const storeHealth = (): Health['store'] => ({ kind: store.kind, durable: store.durable, up: monitor.up, ...(store.mode === undefined ? {} : { mode: store.mode }) });
   app.get('/healthz', { logLevel: 'warn' }, async () => {
     const health: Health = { ok: true, store: storeHealth(), archive: { kind: archive.kind, durable: archive.durable } };
     return health;

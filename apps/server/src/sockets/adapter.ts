@@ -1,5 +1,6 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { createClient, createCluster } from 'redis';
+import type { RedisTarget } from '../redis/connect.ts';
 import type { Packet } from 'socket.io-parser';
 import { keepPayloadJson } from './encoder.ts';
 import type { GameServer } from './types.ts';
@@ -17,9 +18,22 @@ export interface AdapterEvents {
 /**
  * The Socket.IO Redis adapter: a broadcast to a room reaches the sockets of that room on every
  * node, so players of one table may sit on different nodes. Its own two connections (a
- * subscriber cannot send commands), its channel under the store's prefix.
+ * subscriber cannot send commands), its channel under the store's prefix. On one Redis, classic
+ * pub/sub (with `JsonParser`); on a Redis Cluster, the sharded adapter (Redis 7 SPUBLISH /
+ * SSUBSCRIBE): a room's channel lives on the shard that owns its slot, so a table's messages
+ * go through one master rather than being copied to every node of the cluster.
  */
-export async function attachRedisAdapter(io: GameServer, url: string, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
+export async function attachRedisAdapter(io: GameServer, target: RedisTarget | string, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
+  const where: RedisTarget = typeof target === 'string' ? { mode: 'single', url: target } : target;
+  switch (where.mode) {
+    case 'single':
+      return attachClassic(io, where.url, prefix, events);
+    case 'cluster':
+      return attachSharded(io, where.nodes, prefix, events);
+  }
+}
+
+async function attachClassic(io: GameServer, url: string, prefix: string, events: AdapterEvents): Promise<{ close(): Promise<void> }> {
   // No per-command timeout (node-redis's default makes an AbortSignal timer for every command, a
   // few % of the CPU under load): a publish that waits only delays a broadcast, and the
   // adapter's requests to the other nodes have a timeout of their own.
@@ -45,23 +59,53 @@ export async function attachRedisAdapter(io: GameServer, url: string, prefix: st
   };
 }
 
-type PublishingClient = Pick<ReturnType<typeof createClient>, 'publish'>;
+async function attachSharded(io: GameServer, nodes: readonly string[], prefix: string, events: AdapterEvents): Promise<{ close(): Promise<void> }> {
+  const make = () => createCluster({ rootNodes: nodes.map((url) => ({ url })), defaults: credentials(nodes[0] as string), commandOptions: { timeout: 0 } });
+  const pub = make();
+  const sub = make();
+  pub.on('error', () => {});
+  sub.on('error', () => {});
+  pub.on('node-error', () => {});
+  sub.on('node-error', () => {});
+  await Promise.all([pub.connect(), sub.connect()]);
+  catchPublishes(pub, events.publishFailed ?? (() => {}), 'sPublish');
+  // A node of the cluster connected again, or a replica taken over (its channels subscribed again there).
+  sub.on('node-ready', () => events.reconnected?.());
+  io.adapter(createShardedAdapter(pub, sub, { channelPrefix: `${prefix}io` }));
+  return {
+    async close() {
+      if (sub.isOpen) await sub.close();
+      if (pub.isOpen) await pub.close();
+    },
+  };
+}
+
+function credentials(url: string): { username?: string; password?: string } {
+  const u = new URL(url);
+  return {
+    ...(u.username === '' ? {} : { username: decodeURIComponent(u.username) }),
+    ...(u.password === '' ? {} : { password: decodeURIComponent(u.password) }),
+  };
+}
+
+type Publish = (channel: string | Buffer, message: string | Buffer) => Promise<number>;
 
 /**
  * The adapter publishes without waiting for the answer (`this.pubClient.publish(...)`, for
  * every broadcast and every request to the other nodes), so a publish under way when Redis
  * went away rejected with nobody to catch it — SocketClosedUnexpectedlyError or ECONNRESET, an
- * unhandled rejection that ended the process. Every publish is caught here; what it carried
- * is sent again when the nodes are back (`StateResync`).
+ * unhandled rejection that ended the process. Every publish is caught here (`sPublish`, the
+ * sharded adapter's); what it carried is sent again when the nodes are back (`StateResync`).
  */
-export function catchPublishes(client: PublishingClient, failed: (error: unknown) => void): void {
-  const publish = client.publish.bind(client);
-  const caught = (channel: string | Buffer, message: string | Buffer): Promise<number> =>
+export function catchPublishes<K extends 'publish' | 'sPublish'>(client: { [k in K]: Publish }, failed: (error: unknown) => void, method?: K): void {
+  const name = (method ?? 'publish') as K;
+  const publish = client[name].bind(client);
+  const caught: Publish = (channel, message) =>
     publish(channel, message).catch((error: unknown) => {
       failed(error);
       return 0;
     });
-  Object.assign(client, { publish: caught });
+  Object.assign(client, { [name]: caught });
 }
 
 /**

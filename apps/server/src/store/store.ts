@@ -5,6 +5,7 @@ import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
+import type { RedisMode } from '../redis/connect.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 
 /** How many tables are in each phase. */
@@ -45,6 +46,8 @@ export type Created = 'created' | 'idTaken' | 'codeTaken';
  */
 export interface TableStore {
   readonly kind: 'redis' | 'memory';
+  /** Redis only: which (`redis/connect.ts`), said by `/healthz` and at start. */
+  readonly mode?: RedisMode;
   readonly durable: boolean;
   readonly jobs: JobQueue;
   /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
