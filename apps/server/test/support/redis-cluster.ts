@@ -19,6 +19,8 @@ export interface TestCluster {
   /** Port → role, as the cluster says now. */
   roles(): Promise<Map<number, { role: 'master' | 'replica'; of: number | null }>>;
   masters(): Promise<number[]>;
+  /** The port of the master that holds `key`'s slot now. */
+  masterOf(key: string): Promise<number>;
   /** `redis-cli -p <port> <args>`, its output. */
   cli(port: number, ...args: string[]): Promise<string>;
   /** Every replica takes over from its master (`CLUSTER FAILOVER`), and the cluster is whole again. */
@@ -101,10 +103,23 @@ export async function startCluster(firstPort: number): Promise<TestCluster> {
     for (const child of procs.values()) stopGroup(child);
     throw error;
   }
+  const masterOf = async (key: string): Promise<number> => {
+    const slot = Number((await cli(alive()[0] as number, 'cluster', 'keyslot', key)).trim());
+    for (const line of (await cli(alive()[0] as number, 'cluster', 'nodes')).split('\n')) {
+      const [, address = '', flags = '', , , , , , ...ranges] = line.split(' ');
+      if (!flags.includes('master') || flags.includes('fail')) continue;
+      for (const r of ranges) {
+        const [from, to = from] = r.split('-').map(Number);
+        if (from !== undefined && slot >= from && slot <= (to as number)) return Number(address.split(':')[1]?.split('@')[0]);
+      }
+    }
+    throw new Error(`no master holds slot ${slot}`);
+  };
   return {
     urls: ports.map((p) => `redis://127.0.0.1:${p}`),
     roles,
     masters,
+    masterOf,
     cli,
     async failOverAll() {
       const before = await roles();
