@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type GameRecord, replayRecord } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tableKeys } from '../src/redis/layout.ts';
+import { SHARD_TAGS, tableKeys } from '../src/redis/layout.ts';
+import { keySlot } from '../src/redis/slots.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { killed, spawnNode } from './support/process.ts';
@@ -9,6 +13,10 @@ import { type TestCluster, startCluster } from './support/redis-cluster.ts';
 import { uniquePrefix } from './support/redis.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The load test wants the rate limits off (`fives loadtest --help`). */
+const NO_LIMITS = { RATE_GUESTS: '0', RATE_TABLES: '0', RATE_ADDRESS_CONNECTIONS: '0', RATE_ADDRESS_MESSAGES: '0', RATE_CONNECTION_MESSAGES: '0', SOCKETS_PER_ADDRESS: '0' };
 
 const midHand = (s: TableState): boolean => s.view !== null && s.view.status === 'playing' && s.view.hand!.log.length >= 4;
 
@@ -27,7 +35,7 @@ describe('a game on a Redis Cluster whose masters fail over', () => {
   const clients: TestClient[] = [];
   beforeAll(async () => {
     cluster = await startCluster(7110);
-    const env = { REDIS_URL: '', REDIS_CLUSTER_NODES: cluster.urls.join(','), JOB_POLL_MS: '200', JOB_LEASE_MS: '2000' };
+    const env = { REDIS_URL: '', REDIS_CLUSTER_NODES: cluster.urls.join(','), JOB_POLL_MS: '200', JOB_LEASE_MS: '2000', ...NO_LIMITS };
     nodes = await Promise.all([spawnNode(prefix, env), spawnNode(prefix, env)]);
   }, 90_000);
   afterEach(() => {
@@ -69,6 +77,47 @@ describe('a game on a Redis Cluster whose masters fail over', () => {
     expect((await store.load(tableId as never))?.version).toBe(endA.version);
     await store.close();
   }
+
+  it('a short load over both nodes spreads the tables over every master, with 0 errors', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/cli/src/main.ts',
+        'loadtest',
+        '--url',
+        nodes.map((n) => n.url).join(','),
+        '--tables',
+        '40',
+        '--ramp',
+        '40',
+        '--duration',
+        '4',
+        '--players',
+        '2',
+        '--humans',
+        '1',
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const result = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { tables: number; moves: number; errors: number };
+    expect(result).toMatchObject({ tables: 24, errors: 0 });
+    expect(result.moves).toBeGreaterThan(50);
+    // Each master holds keys, and some of them in the shards it owns (a table's keys are in its shard's slot).
+    const shardKeysOn = new Map<number, number>();
+    for (const tag of SHARD_TAGS) {
+      const master = await cluster.masterOf(tag);
+      const n = Number((await cluster.cli(master, 'cluster', 'countkeysinslot', String(keySlot(tag)))).trim());
+      shardKeysOn.set(master, (shardKeysOn.get(master) ?? 0) + n);
+    }
+    const masters = await cluster.masters();
+    expect(masters).toHaveLength(3);
+    for (const m of masters) {
+      expect(Number((await cluster.cli(m, 'dbsize')).trim())).toBeGreaterThan(0);
+      expect(shardKeysOn.get(m)).toBeGreaterThan(0);
+    }
+  }, 60_000);
 
   it('finishes while every master hands over to its replica (CLUSTER FAILOVER)', async () => {
     await game(async () => {
