@@ -63,22 +63,52 @@ end
 return 0
 `);
 
+/**
+ * How often at most a claim looks at every shard while it knows where its due jobs are
+ * (`expect`), ms: a job set by another node waits at most this much longer than the poll.
+ */
+const SWEEP_MS = 250;
+
 export class RedisJobQueue implements JobQueue {
+  /** Shard → the earliest time a job this node set there falls due. */
+  private readonly expected = new Map<string, number>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
   ) {}
 
-  async put(key: string, payload: number, at: number, mode: PutMode = 'replace'): Promise<void> {
-    const keys = this.keysOf(key);
-    await runScript(this.client, PUT, [keys.due, keys.payloads], [key, String(payload), String(Math.round(at)), mode]);
+  /**
+   * A job this node set in shard `tag` (a commit's next step, a queue's fill) falls due at
+   * `at`: the claim that runs then looks at that shard alone rather than at every one — one
+   * script per move for a computer player's step, as before the shards.
+   */
+  expect(tag: string, at: number): void {
+    const known = this.expected.get(tag);
+    if (known === undefined || at < known) this.expected.set(tag, at);
   }
 
-  /** Up to `limit` jobs from each shard (none is left behind leased), earliest first. */
+  async put(key: string, payload: number, at: number, mode: PutMode = 'replace'): Promise<void> {
+    const tag = jobTag(key);
+    const keys = jobKeys(this.prefix, tag);
+    await runScript(this.client, PUT, [keys.due, keys.payloads], [key, String(payload), String(Math.round(at)), mode]);
+    this.expect(tag, at);
+  }
+
+  /**
+   * Up to `limit` jobs from each shard looked at (none is left behind leased), earliest first:
+   * the shards where this node expects a job due now, or every shard when it expects none, or
+   * when the last look at every shard is `SWEEP_MS` old (jobs other nodes set, or left).
+   */
   async claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedJob[]> {
     const lease = Math.round(leaseUntil);
+    const expected = [...this.expected].filter(([, at]) => at <= now).map(([tag]) => tag);
+    for (const tag of expected) this.expected.delete(tag);
+    const sweep = expected.length === 0 || now - this.sweptAt >= SWEEP_MS || now < this.sweptAt;
+    if (sweep) this.sweptAt = now;
     const shards = await Promise.all(
-      JOB_TAGS.map((tag) => {
+      (sweep ? JOB_TAGS : expected).map((tag) => {
         const keys = jobKeys(this.prefix, tag);
         return runScript(this.client, CLAIM, [keys.due, keys.payloads], [String(Math.floor(now)), String(lease), String(limit)]) as Promise<string[]>;
       }),

@@ -1,7 +1,7 @@
 import type { RulesInput } from '@fives/engine';
 import { matchJobKey } from '../jobs/job.ts';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
-import { JOB_LUA } from '../jobs/redis.ts';
+import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
 import { MM_TAG, jobKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
@@ -147,6 +147,8 @@ export class RedisMatchmaking implements Matchmaking {
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
+    /** Told when the queues' jobs fall due (`RedisJobQueue.expect`). */
+    private readonly jobs?: RedisJobQueue,
   ) {
     this.mm = `${prefix}${MM_TAG}`;
   }
@@ -171,7 +173,8 @@ export class RedisMatchmaking implements Matchmaking {
     )) as string[];
     if (reply[0] === 'elsewhere') return { kind: 'elsewhere', queue: reply[1] as QueueId };
     if (reply[0] === 'playing') return { kind: 'playing', tableId: reply[1] as TableId };
-    const count = countOf(queue.id, reply);
+    const count = this.expecting(countOf(queue.id, reply));
+    if (reply[0] === 'matched') this.jobs?.expect(MM_TAG, slot.leaseUntil);
     return reply[0] === 'matched' ? { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count } : { kind: 'waiting', count };
   }
 
@@ -183,7 +186,7 @@ export class RedisMatchmaking implements Matchmaking {
       if (queue === null) return null;
       const [q, b, t] = this.queueKeys(queue);
       const reply = (await runScript(this.client, LEAVE, [this.whoKey(), q, b, t, this.rulesKey(), jobs.due, jobs.payloads], [playerId, queue])) as string[];
-      if (reply[0] === 'left') return countOf(queue, reply);
+      if (reply[0] === 'left') return this.expecting(countOf(queue, reply));
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
   }
@@ -197,7 +200,8 @@ export class RedisMatchmaking implements Matchmaking {
       [queue, String(Math.floor(now)), slot.tableId, String(Math.round(slot.leaseUntil))],
     )) as string[];
     if (reply[0] !== 'matched') return { kind: 'none' };
-    return { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count: countOf(queue, reply) };
+    this.jobs?.expect(MM_TAG, slot.leaseUntil);
+    return { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count: this.expecting(countOf(queue, reply)) };
   }
 
   async count(queue: QueueId): Promise<QueueCount> {
@@ -223,6 +227,12 @@ export class RedisMatchmaking implements Matchmaking {
   async release(match: PendingMatch): Promise<void> {
     const marks = match.tickets.map((t) => [t.playerId, 0]);
     await runScript(this.client, RELEASE, [seatedKey(this.prefix)], [match.tableId, JSON.stringify(marks)]);
+  }
+
+  /** The queue's fill job falls due at its `botsAt`. */
+  private expecting(count: QueueCount): QueueCount {
+    if (count.botsAt !== null) this.jobs?.expect(MM_TAG, count.botsAt);
+    return count;
   }
 
   private queueKeys(queue: QueueId): [string, string, string] {

@@ -246,7 +246,7 @@ export class RedisTableStore implements TableStore {
     this.client = client;
     this.jobs = new RedisJobQueue(client, prefix);
     this.thinking = new RedisThinkQueue(client, prefix);
-    this.matchmaking = new RedisMatchmaking(client, prefix);
+    this.matchmaking = new RedisMatchmaking(client, prefix, this.jobs);
     this.rates = new RedisRateCounter(client, prefix);
     this.sockets = new RedisOpenSockets(client, prefix);
   }
@@ -296,6 +296,7 @@ export class RedisTableStore implements TableStore {
       if (claimed === 1) await runScript(this.client, RELEASE_CODE, [code], [doc.id]);
       return 'idTaken';
     }
+    if (stepAt !== null) this.jobs.expect(shardOf(doc.id), stepAt);
     if (seatedMarks(doc).some(([, seated]) => seated)) await this.mark(doc.id, marks);
     return 'created';
   }
@@ -368,6 +369,8 @@ export class RedisTableStore implements TableStore {
     if (!Array.isArray(written)) return false;
     const [n, changed] = written as [number, number];
     if (seen !== undefined) seen.spectators = n - 1;
+    if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
+    if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
     // The second step, in matchmaking's shard: only when a game starts or ends, or a person goes or comes back.
     if (changed === 1) await this.mark(next.id, marks);
     return true;
