@@ -1,6 +1,6 @@
 import { JOB_TAGS, jobKeys, jobTag } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import type { ClaimedJob, JobQueue, PutMode } from './job.ts';
+import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
 
 /**
  * Pending jobs in Redis, shared by every server node, in one schedule per shard
@@ -63,16 +63,9 @@ end
 return 0
 `);
 
-/**
- * How often at most a claim looks at every shard while it knows where its due jobs are
- * (`expect`), ms: a job set by another node waits at most this much longer than the poll.
- */
-const SWEEP_MS = 250;
-
 export class RedisJobQueue implements JobQueue {
   /** Shard → the earliest time a job this node set there falls due. */
   private readonly expected = new Map<string, number>();
-  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly client: RedisClient,
@@ -98,17 +91,17 @@ export class RedisJobQueue implements JobQueue {
 
   /**
    * Up to `limit` jobs from each shard looked at (none is left behind leased), earliest first:
-   * the shards where this node expects a job due now, or every shard when it expects none, or
-   * when the last look at every shard is `SWEEP_MS` old (jobs other nodes set, or left).
+   * every shard (the runner's polls: jobs other nodes set, or left), or for a wake-up
+   * (`expected`) only those where this node expects a job of its own due now.
    */
-  async claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedJob[]> {
+  async claim(now: number, leaseUntil: number, limit: number, scope: ClaimScope = 'all'): Promise<ClaimedJob[]> {
     const lease = Math.round(leaseUntil);
     const expected = [...this.expected].filter(([, at]) => at <= now).map(([tag]) => tag);
     for (const tag of expected) this.expected.delete(tag);
-    const sweep = expected.length === 0 || now - this.sweptAt >= SWEEP_MS || now < this.sweptAt;
-    if (sweep) this.sweptAt = now;
+    const tags = scope === 'all' ? JOB_TAGS : expected;
+    if (tags.length === 0) return [];
     const shards = await Promise.all(
-      (sweep ? JOB_TAGS : expected).map((tag) => {
+      tags.map((tag) => {
         const keys = jobKeys(this.prefix, tag);
         return runScript(this.client, CLAIM, [keys.due, keys.payloads], [String(Math.floor(now)), String(lease), String(limit)]) as Promise<string[]>;
       }),
