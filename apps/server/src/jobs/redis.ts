@@ -1,4 +1,4 @@
-import { JOB_TAGS, jobKeys, jobTag } from '../redis/layout.ts';
+import { type JobLayout, TABLE_JOBS, jobKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
 
@@ -70,6 +70,7 @@ export class RedisJobQueue implements JobQueue {
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
+    private readonly layout: JobLayout = TABLE_JOBS,
   ) {}
 
   /**
@@ -83,7 +84,7 @@ export class RedisJobQueue implements JobQueue {
   }
 
   async put(key: string, payload: number, at: number, mode: PutMode = 'replace'): Promise<void> {
-    const tag = jobTag(key);
+    const tag = this.layout.tagOf(key);
     const keys = jobKeys(this.prefix, tag);
     await runScript(this.client, PUT, [keys.due, keys.payloads], [key, String(payload), String(Math.round(at)), mode]);
     this.expect(tag, at);
@@ -98,7 +99,7 @@ export class RedisJobQueue implements JobQueue {
     const lease = Math.round(leaseUntil);
     const expected = [...this.expected].filter(([, at]) => at <= now).map(([tag]) => tag);
     for (const tag of expected) this.expected.delete(tag);
-    const tags = scope === 'all' ? JOB_TAGS : expected;
+    const tags = scope === 'all' ? this.layout.tags : expected;
     if (tags.length === 0) return [];
     const shards = await Promise.all(
       tags.map((tag) => {
@@ -127,11 +128,11 @@ export class RedisJobQueue implements JobQueue {
 
   /** Jobs due at `now` (claimed or not), over every shard. */
   async dueCount(now: number): Promise<number> {
-    const counts = await Promise.all(JOB_TAGS.map((tag) => this.client.zCount(jobKeys(this.prefix, tag).due, '-inf', Math.floor(now))));
+    const counts = await Promise.all(this.layout.tags.map((tag) => this.client.zCount(jobKeys(this.prefix, tag).due, '-inf', Math.floor(now))));
     return counts.reduce((a, b) => a + b, 0);
   }
 
   private keysOf(key: string): { due: string; payloads: string } {
-    return jobKeys(this.prefix, jobTag(key));
+    return jobKeys(this.prefix, this.layout.tagOf(key));
   }
 }

@@ -1,6 +1,7 @@
 import type { RedisClient } from '../redis/script.ts';
 import type { JobQueue } from './job.ts';
 import { MemoryJobQueue } from './memory.ts';
+import { THINK_JOBS } from '../redis/layout.ts';
 import { RedisJobQueue } from './redis.ts';
 
 /**
@@ -23,7 +24,7 @@ export interface ThinkQueue {
 }
 
 /**
- *   {prefix}think:{shard}jobs, …:p     the moves waiting (a job queue of its own, sharded like every one: `jobs/redis.ts`)
+ *   {prefix}think:{think}jobs, …:p     the moves waiting (a job queue of its own in one shard, `THINK_JOBS`: `jobs/redis.ts`)
  *   {prefix}think:alive                sorted set: thinker id → until when it is alive
  */
 export class RedisThinkQueue implements ThinkQueue {
@@ -34,7 +35,7 @@ export class RedisThinkQueue implements ThinkQueue {
     private readonly client: RedisClient,
     prefix: string,
   ) {
-    this.jobs = new RedisJobQueue(client, `${prefix}think:`);
+    this.jobs = new RedisJobQueue(client, `${prefix}think:`, THINK_JOBS);
     this.aliveKey = `${prefix}think:alive`;
   }
 

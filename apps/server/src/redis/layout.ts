@@ -55,6 +55,21 @@ export function jobTag(key: string): string {
   return shardOf(end < 0 ? rest : rest.slice(0, end));
 }
 
+/** Where a job queue's jobs live: its shards, and the shard of a job by its key. */
+export interface JobLayout {
+  readonly tags: readonly string[];
+  tagOf(key: string): string;
+}
+
+/** The jobs set in the tables' and matchmaking's own scripts: in their shards. */
+export const TABLE_JOBS: JobLayout = { tags: JOB_TAGS, tagOf: jobTag };
+
+/**
+ * The moves handed to thinkers (`jobs/thinking.ts`): set in a step of their own, so in one
+ * shard, `{think}` — every thinker polls it often (every 100 ms), which must stay one script.
+ */
+export const THINK_JOBS: JobLayout = { tags: ['{think}'], tagOf: () => '{think}' };
+
 /** A table's keys (`store/redis.ts` says what each holds). */
 export function tableKeys(prefix: string, id: string) {
   const base = `${prefix}${shardOf(id)}t:${id}`;
