@@ -92,6 +92,14 @@ function limits(env: NodeJS.ProcessEnv): Limits {
   };
 }
 
+function isRedisUrl(text: string): boolean {
+  try {
+    return ['redis:', 'rediss:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** `REDIS_URL` or `REDIS_CLUSTER_NODES` (comma-separated `redis://host:port`), not both. */
 function redisTarget(env: NodeJS.ProcessEnv): RedisTarget | undefined {
   const url = env.REDIS_URL || undefined;
@@ -102,13 +110,7 @@ function redisTarget(env: NodeJS.ProcessEnv): RedisTarget | undefined {
   if (nodes.length === 0) return url === undefined ? undefined : { mode: 'single', url };
   if (url !== undefined) throw new ConfigError('set REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster), not both');
   for (const n of nodes) {
-    let ok = false;
-    try {
-      ok = ['redis:', 'rediss:'].includes(new URL(n).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new ConfigError(`REDIS_CLUSTER_NODES must be redis://host:port seed nodes, comma-separated, not ${JSON.stringify(n)}`);
+    if (!isRedisUrl(n)) throw new ConfigError(`REDIS_CLUSTER_NODES must be redis://host:port seed nodes, comma-separated, not ${JSON.stringify(n)}`);
   }
   return { mode: 'cluster', nodes };
 }
