@@ -30,7 +30,7 @@ import { serverMetrics } from './metrics/server-metrics.ts';
 import { trustMetrics } from './metrics/trust-metrics.ts';
 import { createRuntime } from './runtime.ts';
 import { attachRedisAdapter } from './sockets/adapter.ts';
-import type { RedisTarget } from './redis/connect.ts';
+import { type RedisTarget, redisTarget } from './redis/connect.ts';
 import { tableGone } from './sockets/gone.ts';
 import { type GameServer, attachSockets } from './sockets/plugin.ts';
 import { StateResync } from './sockets/resync.ts';
@@ -139,7 +139,7 @@ export interface ServerOptions {
    */
   readonly drainMs?: number;
   /** Share broadcasts with the other nodes through Redis (the Socket.IO Redis adapter); default: this node alone. */
-  readonly adapter?: { readonly url: string; readonly prefix: string } | { readonly target: RedisTarget; readonly prefix: string };
+  readonly adapter?: { readonly url?: string; readonly target?: RedisTarget; readonly prefix: string };
 }
 
 /** What the game server adds to Fastify: each one a decoration of the instance `build()` returns. */
@@ -355,7 +355,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const adapter =
     options.adapter === undefined
       ? null
-      : await attachRedisAdapter(sockets, 'target' in options.adapter ? options.adapter.target : { kind: 'single', url: options.adapter.url }, options.adapter.prefix, {
+      : await attachRedisAdapter(sockets, options.adapter.target ?? redisTarget({ url: options.adapter.url }), options.adapter.prefix, {
           reconnected: resend,
           publishFailed: (error) => app.log.debug({ err: error }, 'a broadcast was lost with the connection to Redis (its state is sent again on reconnection)'),
         });

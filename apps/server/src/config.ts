@@ -15,8 +15,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly redisUrl: string | undefined;
-  /** The Redis the store is in (`REDIS_URL`, or `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`); undefined: in memory. */
-  readonly redis: RedisTarget | undefined;
+  /** Which Redis, if any: `REDIS_URL` (one instance), `REDIS_CLUSTER_NODES` (a cluster's seed nodes) or `REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`; undefined: in memory. */
+  readonly redisTarget: RedisTarget | undefined;
   readonly redisPrefix: string;
   readonly logLevel: string;
   /** How long game records are kept after their last hand, ms (0: for ever). */
@@ -96,28 +96,48 @@ function limits(env: NodeJS.ProcessEnv): Limits {
   };
 }
 
+function isRedisUrl(text: string): boolean {
+  try {
+    return ['redis:', 'rediss:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * `REDIS_SENTINELS` (a Sentinel-managed Redis: the master is asked of the sentinels and followed
- * through failovers) or else `REDIS_URL` (one Redis). Both at once would be two answers to one
- * question: refused, rather than one silently ignored.
+ * `REDIS_URL` (one Redis), `REDIS_CLUSTER_NODES` (comma-separated `redis://host:port` seed nodes
+ * of a Redis Cluster) or `REDIS_SENTINELS` (a Sentinel-managed Redis: the master is asked of the
+ * sentinels and followed through failovers). Two at once would be two answers to one question:
+ * refused, rather than one silently ignored.
  */
 function redisTarget(env: NodeJS.ProcessEnv): RedisTarget | undefined {
+  const url = env.REDIS_URL || undefined;
+  const nodes = (env.REDIS_CLUSTER_NODES ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   const sentinels = env.REDIS_SENTINELS || undefined;
   const name = env.REDIS_SENTINEL_NAME || undefined;
-  if (sentinels === undefined) {
-    if (name !== undefined) throw new ConfigError('REDIS_SENTINEL_NAME is set but REDIS_SENTINELS is not: list the sentinels (host:port,…)');
-    return env.REDIS_URL ? { kind: 'single', url: env.REDIS_URL } : undefined;
+  if ([url !== undefined, nodes.length > 0, sentinels !== undefined].filter(Boolean).length > 1) {
+    throw new ConfigError('set one of REDIS_URL (one Redis), REDIS_CLUSTER_NODES (a Redis Cluster) or REDIS_SENTINELS (a Sentinel-managed one), not two');
   }
-  if (env.REDIS_URL) throw new ConfigError('set REDIS_URL (one Redis) or REDIS_SENTINELS (a Sentinel-managed one), not both');
+  if (sentinels === undefined && name !== undefined) throw new ConfigError('REDIS_SENTINEL_NAME is set but REDIS_SENTINELS is not: list the sentinels (host:port,…)');
+  if (nodes.length > 0) {
+    for (const n of nodes) {
+      if (!isRedisUrl(n)) throw new ConfigError(`REDIS_CLUSTER_NODES must be redis://host:port seed nodes, comma-separated, not ${JSON.stringify(n)}`);
+    }
+    return { mode: 'cluster', nodes };
+  }
+  if (sentinels === undefined) return url === undefined ? undefined : { mode: 'single', url };
   if (name === undefined) throw new ConfigError('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the name the sentinels monitor the master under');
-  let nodes;
+  let found;
   try {
-    nodes = parseSentinels(sentinels);
+    found = parseSentinels(sentinels);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  if (nodes.length === 0) throw new ConfigError('REDIS_SENTINELS lists no sentinel');
-  return { kind: 'sentinel', name, sentinels: nodes };
+  if (found.length === 0) throw new ConfigError('REDIS_SENTINELS lists no sentinel');
+  return { mode: 'sentinel', name, sentinels: found };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv): Config {
@@ -129,19 +149,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError('FIVES_SECRET must be at least 16 characters (each of them, when it lists previous secrets after a comma)');
   }
   const redis = redisTarget(env);
+  const waitReplicas = int(env, 'REDIS_WAIT_REPLICAS', 0);
+  if (waitReplicas > 0 && redis?.mode === 'cluster') {
+    throw new ConfigError("REDIS_WAIT_REPLICAS is for one Redis or a Sentinel-managed one: on a Redis Cluster a table's writes go to the master of its slot");
+  }
   const publicUrl = env.PUBLIC_URL === undefined || env.PUBLIC_URL === '' ? undefined : env.PUBLIC_URL;
   return {
     port: int(env, 'PORT', DEFAULTS.port),
     host: env.HOST || DEFAULTS.host,
     redisUrl: env.REDIS_URL || undefined,
-    redis,
+    redisTarget: redis,
     redisPrefix: env.REDIS_PREFIX || DEFAULTS.redisPrefix,
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     recordRetentionMs: int(env, 'RECORD_RETENTION_DAYS', DEFAULTS.recordRetentionMs / DAY) * DAY,
     redisConnectTimeoutMs: int(env, 'REDIS_CONNECT_TIMEOUT_MS', DEFAULTS.redisConnectTimeoutMs),
     // Off by default: measured, WAIT costs a replication round trip per commit and holds up the
     // commands behind it on the connection (docs/performance.md, "Failover").
-    redisWait: { replicas: int(env, 'REDIS_WAIT_REPLICAS', 0), ms: int(env, 'REDIS_WAIT_MS', DEFAULTS.redisWaitMs, 1) },
+    redisWait: { replicas: waitReplicas, ms: int(env, 'REDIS_WAIT_MS', DEFAULTS.redisWaitMs, 1) },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env, 'DATABASE_POOL', DEFAULTS.databasePoolSize, 1),
     options: {

@@ -4,7 +4,7 @@ import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { PostgresArchive } from './archive/postgres.ts';
 import { ConfigError, configFromEnv } from './config.ts';
-import { redisMode, redisWhere } from './redis/connect.ts';
+import { redactUrl, redisDescription, redisWhere } from './redis/connect.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { RedisTableStore } from './store/redis.ts';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = configFromEnv(process.env);
-    if (config.redis === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
+    if (config.redisTarget === undefined && (role === 'worker' || config.options.botWorkers === 0)) {
       throw new ConfigError(
         role === 'worker'
           ? 'a worker takes its moves from Redis: set REDIS_URL or REDIS_SENTINELS (the one the socket nodes use)'
@@ -37,15 +37,15 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   surviveUnhandledRejections(log);
   let store: TableStore;
-  const redis = config.redis;
-  if (redis === undefined) {
+  const target = config.redisTarget;
+  if (target === undefined) {
     store = new MemoryTableStore();
   } else {
     // Until the first connection, a failure is said once, below; after it, at most every half minute.
     let quietUntil = Number.POSITIVE_INFINITY;
     try {
       store = await RedisTableStore.connect({
-        target: redis,
+        target,
         prefix: config.redisPrefix,
         recordRetentionMs: config.recordRetentionMs,
         connectTimeoutMs: config.redisConnectTimeoutMs,
@@ -62,13 +62,13 @@ async function main(): Promise<void> {
     } catch (error) {
       // One line an operator reads at a glance, not a stack trace.
       const reason = error instanceof Error ? error.message : String(error);
-      const setting = redis.kind === 'single' ? 'REDIS_URL' : 'REDIS_SENTINELS (and REDIS_SENTINEL_NAME)';
-      process.stderr.write(`fives server: cannot reach Redis at ${redisWhere(redis)} (${reason}); is it running, and is ${setting} right?\n`);
+      const setting = { single: 'REDIS_URL', cluster: 'REDIS_CLUSTER_NODES', sentinel: 'REDIS_SENTINELS (and REDIS_SENTINEL_NAME)' }[target.mode];
+      process.stderr.write(`fives server: cannot reach Redis at ${redisWhere(target)} (${reason}); is it running, and is ${setting} right?\n`);
       process.exit(1);
     }
     log.info(
-      { prefix: config.redisPrefix, mode: redisMode(redis), waitReplicas: config.redisWait.replicas },
-      `tables are kept in Redis (durable), ${redisMode(redis)}${config.redisWait.replicas > 0 ? `, each change confirmed on ${config.redisWait.replicas} replica(s)` : ''}`,
+      { prefix: config.redisPrefix, mode: target.mode, waitReplicas: config.redisWait.replicas },
+      `tables are kept in ${target.mode === 'cluster' ? 'a Redis Cluster' : 'Redis'} (durable), ${redisDescription(target)}${config.redisWait.replicas > 0 ? `, each change confirmed on ${config.redisWait.replicas} replica(s)` : ''}`,
     );
   }
   let archive: GameArchive;
@@ -83,15 +83,13 @@ async function main(): Promise<void> {
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      process.stderr.write(
-        `fives server: cannot open the archive at ${redactUrl(config.databaseUrl, 'DATABASE_URL')} (${reason}); is PostgreSQL running, and is DATABASE_URL right?\n`,
-      );
+      process.stderr.write(`fives server: cannot open the archive at ${redactUrl(config.databaseUrl)} (${reason}); is PostgreSQL running, and is DATABASE_URL right?\n`);
       process.exit(1);
     }
     log.info('finished games are archived in PostgreSQL (durable)');
   }
   // Several nodes share one Redis: the adapter carries each table's broadcasts to its players on every node.
-  const adapter = redis === undefined ? {} : { adapter: { target: redis, prefix: config.redisPrefix } };
+  const adapter = target === undefined ? {} : { adapter: { target, prefix: config.redisPrefix } };
   // Accounts live beside the archive: in PostgreSQL with it, else in memory.
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
   const app = await build({ ...config.options, ...adapter, store, archive, ...(accounts === undefined ? {} : { accounts }), logger: log, role });
@@ -114,17 +112,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/** The URL without its password. */
-function redactUrl(url: string, name: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    return u.toString();
-  } catch {
-    return `${name} (not a URL)`;
-  }
 }
 
 void main();

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../src/config.ts';
-import { redisMode, redisWhere } from '../src/redis/connect.ts';
+import { redisDescription, redisWhere } from '../src/redis/connect.ts';
 
 describe('where Redis is: one at a URL, or a Sentinel-managed master', () => {
   it('REDIS_URL is one Redis; nothing is memory', () => {
-    expect(configFromEnv({}).redis).toBeUndefined();
-    const single = configFromEnv({ REDIS_URL: 'redis://:pw@r:6379' }).redis!;
-    expect(single).toEqual({ kind: 'single', url: 'redis://:pw@r:6379' });
-    expect(redisMode(single)).toBe('single');
+    expect(configFromEnv({}).redisTarget).toBeUndefined();
+    const single = configFromEnv({ REDIS_URL: 'redis://:pw@r:6379' }).redisTarget!;
+    expect(single).toEqual({ mode: 'single', url: 'redis://:pw@r:6379' });
+    expect(redisDescription(single)).toBe('single');
     expect(redisWhere(single)).not.toContain('pw');
   });
 
-  it('REDIS_SENTINELS and REDIS_SENTINEL_NAME: the sentinels as host:port, the mode said as /healthz says it', () => {
-    const target = configFromEnv({ REDIS_SENTINELS: 's1:26379, s2:26380,[::1]:26381', REDIS_SENTINEL_NAME: 'fives' }).redis!;
+  it('REDIS_SENTINELS and REDIS_SENTINEL_NAME: the sentinels as host:port, the mode said as the startup log says it', () => {
+    const target = configFromEnv({ REDIS_SENTINELS: 's1:26379, s2:26380,[::1]:26381', REDIS_SENTINEL_NAME: 'fives' }).redisTarget!;
     expect(target).toEqual({
-      kind: 'sentinel',
+      mode: 'sentinel',
       name: 'fives',
       sentinels: [
         { host: 's1', port: 26379 },
@@ -22,14 +22,16 @@ describe('where Redis is: one at a URL, or a Sentinel-managed master', () => {
         { host: '::1', port: 26381 },
       ],
     });
-    expect(redisMode(target)).toBe('sentinel fives via 3 sentinels');
+    expect(redisDescription(target)).toBe('sentinel fives via 3 sentinels');
     expect(redisWhere(target)).toBe('master fives through s1:26379, s2:26380, ::1:26381');
   });
 
   it('refuses what is half said or said twice, with the setting to fix', () => {
     expect(() => configFromEnv({ REDIS_SENTINELS: 's1:26379' })).toThrow(/REDIS_SENTINEL_NAME/);
     expect(() => configFromEnv({ REDIS_SENTINEL_NAME: 'fives' })).toThrow(/REDIS_SENTINELS/);
-    expect(() => configFromEnv({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'fives', REDIS_URL: 'redis://r' })).toThrow(/not both/);
+    expect(() => configFromEnv({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'fives', REDIS_URL: 'redis://r' })).toThrow(/not two/);
+    expect(() => configFromEnv({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'fives', REDIS_CLUSTER_NODES: 'redis://c1:7000' })).toThrow(/not two/);
+    expect(() => configFromEnv({ REDIS_CLUSTER_NODES: 'redis://c1:7000', REDIS_WAIT_REPLICAS: '1' })).toThrow(/Redis Cluster/);
     for (const bad of ['s1', 's1:0', 's1:99999', 's1:26379,:1']) {
       expect(() => configFromEnv({ REDIS_SENTINELS: bad, REDIS_SENTINEL_NAME: 'fives' }), bad).toThrow(ConfigError);
     }

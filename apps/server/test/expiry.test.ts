@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
+import { tableKeys } from '../src/redis/layout.ts';
 import type { TableStore } from '../src/store/store.ts';
 import { doc } from './store.contract.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
@@ -99,11 +100,11 @@ describe('record retention', () => {
       const d = doc({ updatedAt: at(0) });
       await store.create(d);
       await store.commit({ ...d, version: 1, phase: 'over', game: 1 }, { game: 1, hand });
-      const ttl = await redis.pTTL(`${prefix}t:{${d.id}}:g:1`);
+      const ttl = await redis.pTTL(tableKeys(prefix, d.id).record(1));
       expect(ttl).toBeGreaterThan(6 * DAY);
       expect(ttl).toBeLessThanOrEqual(7 * DAY);
       expect(await store.expireIdle(Date.now(), 10, Date.now())).toEqual([d.id]);
-      const kept = await redis.pTTL(`${prefix}t:{${d.id}}:rec`);
+      const kept = await redis.pTTL(tableKeys(prefix, d.id).kept);
       expect(kept).toBeGreaterThan(6 * DAY);
     } finally {
       await store.deleteAll();

@@ -57,7 +57,7 @@ describe('Sentinel failover under two nodes', () => {
     nodes = await Promise.all([spawnNode('fives:', env, undefined, { port: BASE + 20 }), spawnNode('fives:', env, undefined, { port: BASE + 21 })]);
     const [n0, n1] = nodes as [Node, Node];
     const health = async (n: Node): Promise<Health> => (await (await fetch(`${n.url}/healthz`)).json()) as Health;
-    expect((await health(n0)).store).toMatchObject({ kind: 'redis', up: true, mode: `sentinel ${SENTINEL_NAME} via 3 sentinels` });
+    expect((await health(n0)).store).toMatchObject({ kind: 'redis', up: true, mode: 'sentinel' });
 
     const tables: Table[] = [];
     for (let i = 0; i < TABLES; i++) {

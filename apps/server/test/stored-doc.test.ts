@@ -5,6 +5,7 @@ import { TABLE_SCHEMA } from '@fives/table';
 import type { TableDoc } from '../src/tables/doc.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import type { RedisTableStore } from '../src/store/redis.ts';
+import { tableKeys } from '../src/redis/layout.ts';
 import { REDIS_URL, redisStore, uniquePrefix } from './support/redis.ts';
 
 /**
@@ -32,7 +33,7 @@ describe('a stored table document', () => {
   const prefix = uniquePrefix();
   const redis = createClient({ url: REDIS_URL });
   let store: RedisTableStore;
-  const key = `${prefix}t:{${id}}`;
+  const key = tableKeys(prefix, id).table;
 
   beforeAll(async () => {
     await redis.connect();

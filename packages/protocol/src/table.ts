@@ -146,8 +146,13 @@ export const OpenTablesSchema = z.strictObject({ tables: z.array(OpenTableSchema
 export type OpenTables = z.output<typeof OpenTablesSchema>;
 export const OPEN_TABLES_LIMIT = 50;
 
-/** `mode`: how a Redis store is reached — `single`, or `sentinel <name> via <n> sentinels`. */
-const StoreHealthSchema = z.strictObject({ kind: z.enum(['redis', 'memory']), durable: z.boolean(), up: z.boolean(), mode: z.string().optional() });
+/** `mode`, for Redis: one instance, a Redis Cluster, or a Sentinel-managed instance. */
+const StoreHealthSchema = z.strictObject({
+  kind: z.enum(['redis', 'memory']),
+  durable: z.boolean(),
+  up: z.boolean(),
+  mode: z.enum(['single', 'cluster', 'sentinel']).optional(),
+});
 
 /**
  * `GET /healthz`, liveness: the process is up and answering (always 200, `ok` true);

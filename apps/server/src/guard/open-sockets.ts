@@ -1,4 +1,5 @@
 import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { keySlot } from '../redis/slots.ts';
 
 /**
  * How many sockets each address holds open, across every node: one count per (address, node),
@@ -73,17 +74,27 @@ export class RedisOpenSockets implements OpenSocketCounter {
   }
 
   async refresh(node: string, counts: ReadonlyMap<string, number>, now: number): Promise<void> {
-    const entries = [...counts].filter(([, n]) => n > 0);
-    // In batches: one script call per few hundred addresses, not one per address.
-    for (let i = 0; i < entries.length; i += 500) {
-      const batch = entries.slice(i, i + 500);
-      await runScript(
-        this.client,
-        REFRESH,
-        batch.map(([address]) => this.key(address)),
-        [node, String(now + this.ttlMs), String(this.ttlMs), ...batch.map(([, n]) => String(n))],
-      );
+    // One script call per few hundred addresses, not one per address; and per hash slot, since a
+    // script may touch one slot only (Redis Cluster; on one Redis every slot is the same server).
+    const bySlot = new Map<number, [string, number][]>();
+    for (const entry of counts) {
+      if (entry[1] <= 0) continue;
+      const slot = keySlot(this.key(entry[0]));
+      const list = bySlot.get(slot);
+      if (list === undefined) bySlot.set(slot, [entry]);
+      else list.push(entry);
     }
+    const batches = [...bySlot.values()].flatMap((list) => Array.from({ length: Math.ceil(list.length / 500) }, (_, i) => list.slice(i * 500, i * 500 + 500)));
+    await Promise.all(
+      batches.map((batch) =>
+        runScript(
+          this.client,
+          REFRESH,
+          batch.map(([address]) => this.key(address)),
+          [node, String(now + this.ttlMs), String(this.ttlMs), ...batch.map(([, n]) => String(n))],
+        ),
+      ),
+    );
   }
 
   private key(address: string): string {

@@ -85,6 +85,9 @@ export interface ClaimedJob {
   readonly lease: number;
 }
 
+/** Where a claim looks: everywhere, or only where this node expects the jobs it set itself. */
+export type ClaimScope = 'all' | 'expected';
+
 /**
  * How a job is set when one is already pending under its key:
  * `replace` — always (but never by an older table version than the pending one's);
@@ -99,8 +102,12 @@ export type PutMode = 'replace' | 'ifAbsent';
 export interface JobQueue {
   /** Sets job `key` due at `at` (ms since the epoch). */
   put(key: string, payload: number, at: number, mode?: PutMode): Promise<void>;
-  /** Takes up to `limit` jobs due at `now`, earliest first, each leased until `leaseUntil`. */
-  claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedJob[]>;
+  /**
+   * Takes up to `limit` jobs due at `now`, earliest first, each leased until `leaseUntil`.
+   * `expected`: a wake-up for jobs this node set itself — a store in shards may look only where
+   * it knows those are (`jobs/redis.ts`); default `all`, everywhere.
+   */
+  claim(now: number, leaseUntil: number, limit: number, scope?: ClaimScope): Promise<ClaimedJob[]>;
   /** Removes a job once run, unless it was set again meanwhile (then the new setting stays). */
   done(job: ClaimedJob): Promise<void>;
   /** When job `key` is due, or null when none is pending. */

@@ -1,20 +1,20 @@
+import { type JobLayout, TABLE_JOBS, jobKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import type { ClaimedJob, JobQueue, PutMode } from './job.ts';
+import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
 
 /**
- * Pending jobs in Redis, shared by every server node:
+ * Pending jobs in Redis, shared by every server node, in one schedule per shard
+ * (`redis/layout.ts`: a job lives in its table's shard, or matchmaking's):
  *
- *   {prefix}jobs     sorted set: job key → when it is due (ms since the epoch)
- *   {prefix}jobs:p   hash: job key → payload (a table version, or 0)
+ *   {prefix}{shard}jobs     sorted set: job key → when it is due (ms since the epoch)
+ *   {prefix}{shard}jobs:p   hash: job key → payload (a table version, or 0)
  *
- * A node claims due jobs in one script that also pushes each one's due time to the end of a
- * lease, so two nodes polling at the same moment never take the same job, and a job whose node
- * dies while running it is taken again by another node when the lease runs out. Other scripts
- * (a table's commit, a queue's match) set jobs in their own atomic step with `JOB_LUA`.
+ * A node claims due jobs from every shard (side by side: one round trip) in one script per
+ * shard that also pushes each one's due time to the end of a lease, so two nodes polling at the
+ * same moment never take the same job, and a job whose node dies while running it is taken
+ * again by another node when the lease runs out. Other scripts (a table's commit, a queue's
+ * match) set jobs in their own atomic step with `JOB_LUA`, on their own shard's schedule.
  */
-export function jobKeys(prefix: string): { due: string; payloads: string } {
-  return { due: `${prefix}jobs`, payloads: `${prefix}jobs:p` };
-}
 
 /** Lua helpers for scripts that set or clear a job as part of their own change. */
 export const JOB_LUA = `
@@ -39,13 +39,16 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 return 1
 `);
 
+// → key, payload, due, key, payload, due, …
 const CLAIM = script(`
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
 local out = {}
-for _, key in ipairs(due) do
+for i = 1, #due, 2 do
+  local key = due[i]
   redis.call('ZADD', KEYS[1], ARGV[2], key)
   out[#out + 1] = key
   out[#out + 1] = redis.call('HGET', KEYS[2], key) or '0'
+  out[#out + 1] = due[i + 1]
 end
 return out
 `);
@@ -61,33 +64,75 @@ return 0
 `);
 
 export class RedisJobQueue implements JobQueue {
-  private readonly keys: { due: string; payloads: string };
+  /** Shard → the earliest time a job this node set there falls due. */
+  private readonly expected = new Map<string, number>();
 
   constructor(
     private readonly client: RedisClient,
-    prefix: string,
-  ) {
-    this.keys = jobKeys(prefix);
+    private readonly prefix: string,
+    private readonly layout: JobLayout = TABLE_JOBS,
+  ) {}
+
+  /**
+   * A job this node set in shard `tag` (a commit's next step, a queue's fill) falls due at
+   * `at`: the claim that runs then looks at that shard alone rather than at every one — one
+   * script per move for a computer player's step, as before the shards.
+   */
+  expect(tag: string, at: number): void {
+    const known = this.expected.get(tag);
+    if (known === undefined || at < known) this.expected.set(tag, at);
   }
 
   async put(key: string, payload: number, at: number, mode: PutMode = 'replace'): Promise<void> {
-    await runScript(this.client, PUT, [this.keys.due, this.keys.payloads], [key, String(payload), String(Math.round(at)), mode]);
+    const tag = this.layout.tagOf(key);
+    const keys = jobKeys(this.prefix, tag);
+    await runScript(this.client, PUT, [keys.due, keys.payloads], [key, String(payload), String(Math.round(at)), mode]);
+    this.expect(tag, at);
   }
 
-  async claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedJob[]> {
+  /**
+   * Up to `limit` jobs from each shard looked at (none is left behind leased), earliest first:
+   * every shard (the runner's polls: jobs other nodes set, or left), or for a wake-up
+   * (`expected`) only those where this node expects a job of its own due now.
+   */
+  async claim(now: number, leaseUntil: number, limit: number, scope: ClaimScope = 'all'): Promise<ClaimedJob[]> {
     const lease = Math.round(leaseUntil);
-    const flat = (await runScript(this.client, CLAIM, [this.keys.due, this.keys.payloads], [String(Math.floor(now)), String(lease), String(limit)])) as string[];
-    const out: ClaimedJob[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) out.push({ key: flat[i] as string, payload: Number(flat[i + 1]), lease });
-    return out;
+    const expected = [...this.expected].filter(([, at]) => at <= now).map(([tag]) => tag);
+    for (const tag of expected) this.expected.delete(tag);
+    const tags = scope === 'all' ? this.layout.tags : expected;
+    if (tags.length === 0) return [];
+    const shards = await Promise.all(
+      tags.map((tag) => {
+        const keys = jobKeys(this.prefix, tag);
+        return runScript(this.client, CLAIM, [keys.due, keys.payloads], [String(Math.floor(now)), String(lease), String(limit)]) as Promise<string[]>;
+      }),
+    );
+    const due: { job: ClaimedJob; at: number }[] = [];
+    for (const flat of shards) {
+      for (let i = 0; i + 2 < flat.length; i += 3) due.push({ job: { key: flat[i] as string, payload: Number(flat[i + 1]), lease }, at: Number(flat[i + 2]) });
+    }
+    due.sort((a, b) => a.at - b.at || (a.job.key < b.job.key ? -1 : a.job.key > b.job.key ? 1 : 0));
+    return due.map((d) => d.job);
   }
 
   async done(job: ClaimedJob): Promise<void> {
-    await runScript(this.client, DONE, [this.keys.due, this.keys.payloads], [job.key, String(job.payload), String(job.lease)]);
+    const keys = this.keysOf(job.key);
+    await runScript(this.client, DONE, [keys.due, keys.payloads], [job.key, String(job.payload), String(job.lease)]);
   }
 
   async dueAt(key: string): Promise<{ at: number; payload: number } | null> {
-    const [at, payload] = await Promise.all([this.client.zScore(this.keys.due, key), this.client.hGet(this.keys.payloads, key)]);
+    const keys = this.keysOf(key);
+    const [at, payload] = await Promise.all([this.client.zScore(keys.due, key), this.client.hGet(keys.payloads, key)]);
     return at === null ? null : { at, payload: Number(payload ?? 0) };
+  }
+
+  /** Jobs due at `now` (claimed or not), over every shard. */
+  async dueCount(now: number): Promise<number> {
+    const counts = await Promise.all(this.layout.tags.map((tag) => this.client.zCount(jobKeys(this.prefix, tag).due, '-inf', Math.floor(now))));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  private keysOf(key: string): { due: string; payloads: string } {
+    return jobKeys(this.prefix, this.layout.tagOf(key));
   }
 }

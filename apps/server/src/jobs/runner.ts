@@ -1,4 +1,4 @@
-import { type Job, type ClaimedJob, type JobQueue, jobOf } from './job.ts';
+import { type ClaimScope, type Job, type ClaimedJob, type JobQueue, jobOf } from './job.ts';
 
 /** Jobs of a claimed batch run side by side. */
 const RUN_AT_ONCE = 8;
@@ -33,6 +33,8 @@ export class JobRunner {
   private wakeAt = Number.POSITIVE_INFINITY;
   private current: Promise<number> | null = null;
   private next: Promise<number> | null = null;
+  /** What the round queued after the current one looks at: everywhere if any of its callers asked so. */
+  private nextScope: ClaimScope = 'expected';
   private closed = false;
 
   constructor(
@@ -54,7 +56,7 @@ export class JobRunner {
     if (this.closed) return;
     if (at <= this.now()) {
       // Due already: at once, whatever later wake-up is pending (a clock moved on by a test is one).
-      setImmediate(() => void this.poll());
+      setImmediate(() => void this.poll('expected'));
       return;
     }
     if (at >= this.wakeAt) return;
@@ -64,7 +66,7 @@ export class JobRunner {
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.wakeAt = Number.POSITIVE_INFINITY;
-      void this.poll();
+      void this.poll('expected');
     }, delay);
     this.wakeTimer.unref();
   }
@@ -72,27 +74,30 @@ export class JobRunner {
   /**
    * Claims and runs every job due now, until none is left; resolves to how many ran. A call
    * made while a round is under way runs one more round after it, so whatever was due when
-   * it was called has run when it resolves.
+   * it was called has run when it resolves. `expected`: a wake-up for this node's own jobs
+   * (the queue may look only where it knows they are, `JobQueue.claim`); default: everywhere.
    */
-  poll(): Promise<number> {
+  poll(scope: ClaimScope = 'all'): Promise<number> {
     if (this.closed) return Promise.resolve(0);
     if (this.current === null) {
-      this.current = this.drain().finally(() => {
+      this.current = this.drain(scope).finally(() => {
         this.current = null;
       });
       return this.current;
     }
+    if (scope === 'all') this.nextScope = 'all';
     this.next ??= this.current.then(
-      () => {
-        this.next = null;
-        return this.poll();
-      },
-      () => {
-        this.next = null;
-        return this.poll();
-      },
+      () => this.pollNext(),
+      () => this.pollNext(),
     );
     return this.next;
+  }
+
+  private pollNext(): Promise<number> {
+    const scope = this.nextScope;
+    this.next = null;
+    this.nextScope = 'expected';
+    return this.poll(scope);
   }
 
   close(): void {
@@ -108,13 +113,13 @@ export class JobRunner {
     while (this.current !== null || this.next !== null) await Promise.allSettled([this.current, this.next]);
   }
 
-  private async drain(): Promise<number> {
+  private async drain(scope: ClaimScope): Promise<number> {
     let ran = 0;
     for (;;) {
       let claimed: ClaimedJob[];
       try {
         const now = this.now();
-        claimed = await this.queue.claim(now, now + this.o.leaseMs, this.o.batch);
+        claimed = await this.queue.claim(now, now + this.o.leaseMs, this.o.batch, scope);
       } catch (error) {
         this.o.onError(error, 'claim');
         return ran;

@@ -1,7 +1,8 @@
 import type { RedisClient } from '../redis/script.ts';
 import type { JobQueue } from './job.ts';
 import { MemoryJobQueue } from './memory.ts';
-import { RedisJobQueue, jobKeys } from './redis.ts';
+import { THINK_JOBS } from '../redis/layout.ts';
+import { RedisJobQueue } from './redis.ts';
 
 /**
  * Computer players' moves waiting for a thinker, apart from every other job: a node that thinks
@@ -23,20 +24,18 @@ export interface ThinkQueue {
 }
 
 /**
- *   {prefix}think:jobs, think:jobs:p   the moves waiting (a job queue of its own, `jobs/redis.ts`)
+ *   {prefix}think:{think}jobs, …:p     the moves waiting (a job queue of its own in one shard, `THINK_JOBS`: `jobs/redis.ts`)
  *   {prefix}think:alive                sorted set: thinker id → until when it is alive
  */
 export class RedisThinkQueue implements ThinkQueue {
   readonly jobs: RedisJobQueue;
-  private readonly due: string;
   private readonly aliveKey: string;
 
   constructor(
     private readonly client: RedisClient,
     prefix: string,
   ) {
-    this.jobs = new RedisJobQueue(client, `${prefix}think:`);
-    this.due = jobKeys(`${prefix}think:`).due;
+    this.jobs = new RedisJobQueue(client, `${prefix}think:`, THINK_JOBS);
     this.aliveKey = `${prefix}think:alive`;
   }
 
@@ -50,7 +49,7 @@ export class RedisThinkQueue implements ThinkQueue {
   }
 
   waiting(now: number): Promise<number> {
-    return this.client.zCount(this.due, '-inf', Math.floor(now));
+    return this.jobs.dueCount(now);
   }
 }
 

@@ -1,13 +1,14 @@
 import type { RulesInput } from '@fives/engine';
-import type { PlayerId, QueueId, TableId } from '@fives/protocol';
-import { JOB_LUA, jobKeys } from '../jobs/redis.ts';
 import { matchJobKey } from '../jobs/job.ts';
+import type { PlayerId, QueueId, TableId } from '@fives/protocol';
+import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
+import { MM_TAG, jobKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
-/** The index of who is seated at a game under way: player → table (kept by the table store's commits too). */
+/** The index of who is seated at a game under way: player → table (kept by the table store's commits too, in a step of their own). */
 export function seatedKey(prefix: string): string {
-  return `${prefix}seated`;
+  return `${prefix}${MM_TAG}seated`;
 }
 
 /** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
@@ -24,19 +25,21 @@ end
 `;
 
 /**
- * The queues in Redis:
+ * The queues in Redis, all in the matchmaking shard (`{mm}`, `redis/layout.ts`):
  *
- *   {prefix}mm:q:<queue>   sorted set: player → arrival (ms): the order people are seated in
- *   {prefix}mm:b:<queue>   sorted set: player → when their wait is over (ms)
- *   {prefix}mm:t:<queue>   hash: player → ticket (JSON)
- *   {prefix}mm:who         hash: player → the queue they wait in (one at most)
- *   {prefix}mm:rules       hash: queue → the rules its tables are made with (JSON)
- *   {prefix}mm:m:<table>   a match taken out of a queue, until its table exists (JSON)
- *   {prefix}seated         hash: player → the table whose game under way they sit at
+ *   {prefix}{mm}mm:q:<queue>   sorted set: player → arrival (ms): the order people are seated in
+ *   {prefix}{mm}mm:b:<queue>   sorted set: player → when their wait is over (ms)
+ *   {prefix}{mm}mm:t:<queue>   hash: player → ticket (JSON)
+ *   {prefix}{mm}mm:who         hash: player → the queue they wait in (one at most)
+ *   {prefix}{mm}mm:rules       hash: queue → the rules its tables are made with (JSON)
+ *   {prefix}{mm}mm:m:<table>   a match taken out of a queue, until its table exists (JSON)
+ *   {prefix}{mm}seated         hash: player → the table whose game under way they sit at
  *
- * and two jobs per queue in the shared job set: `q:<queue>` due at the earliest wait's end, and
- * `m:<table>` for each match not yet seated. Every script below changes all of these in one
- * atomic step.
+ * and two jobs per queue in the shard's job schedule: `q:<queue>` due at the earliest wait's
+ * end, and `m:<table>` for each match not yet seated. Every script below changes all of these
+ * in one atomic step: one shard, so one slot of a Redis Cluster. (Queues apart on their own
+ * tags would need the seated guard in a step of its own per person; a queue's traffic — a few
+ * scripts per game started — is small beside the tables', which are the ones spread.)
  */
 
 const LUA = `${JOB_LUA}
@@ -125,6 +128,13 @@ local bots_at = fill_job(KEYS[2], KEYS[6], KEYS[7], ARGV[1])
 return {'matched', match, tostring(redis.call('ZCARD', KEYS[1])), bots_at, redis.call('HGET', KEYS[5], ARGV[1]) or ''}
 `);
 
+// KEYS: match due payloads ; ARGV: job key
+const SETTLE = script(`${JOB_LUA}
+redis.call('DEL', KEYS[1])
+clear_job(KEYS[2], KEYS[3], ARGV[1])
+return 1
+`);
+
 // KEYS: seated ; ARGV: table marks
 const RELEASE = script(`${SEATED_LUA}
 mark_seated(KEYS[1], ARGV[1], ARGV[2])
@@ -132,13 +142,19 @@ return 1
 `);
 
 export class RedisMatchmaking implements Matchmaking {
+  private readonly mm: string;
+
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
-  ) {}
+    /** Told when the queues' jobs fall due (`RedisJobQueue.expect`). */
+    private readonly jobs?: RedisJobQueue,
+  ) {
+    this.mm = `${prefix}${MM_TAG}`;
+  }
 
   async join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome> {
-    const jobs = jobKeys(this.prefix);
+    const jobs = jobKeys(this.prefix, MM_TAG);
     const reply = (await runScript(
       this.client,
       JOIN,
@@ -157,25 +173,26 @@ export class RedisMatchmaking implements Matchmaking {
     )) as string[];
     if (reply[0] === 'elsewhere') return { kind: 'elsewhere', queue: reply[1] as QueueId };
     if (reply[0] === 'playing') return { kind: 'playing', tableId: reply[1] as TableId };
-    const count = countOf(queue.id, reply);
+    const count = this.expecting(countOf(queue.id, reply));
+    if (reply[0] === 'matched') this.jobs?.expect(MM_TAG, slot.leaseUntil);
     return reply[0] === 'matched' ? { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count } : { kind: 'waiting', count };
   }
 
   async leave(playerId: PlayerId): Promise<QueueCount | null> {
-    const jobs = jobKeys(this.prefix);
+    const jobs = jobKeys(this.prefix, MM_TAG);
     // The queue is read first (its keys must be named to the script); the script checks it again.
     for (let attempt = 0; attempt < 5; attempt++) {
       const queue = await this.queueOf(playerId);
       if (queue === null) return null;
       const [q, b, t] = this.queueKeys(queue);
       const reply = (await runScript(this.client, LEAVE, [this.whoKey(), q, b, t, this.rulesKey(), jobs.due, jobs.payloads], [playerId, queue])) as string[];
-      if (reply[0] === 'left') return countOf(queue, reply);
+      if (reply[0] === 'left') return this.expecting(countOf(queue, reply));
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
   }
 
   async fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome> {
-    const jobs = jobKeys(this.prefix);
+    const jobs = jobKeys(this.prefix, MM_TAG);
     const reply = (await runScript(
       this.client,
       FILL,
@@ -183,7 +200,8 @@ export class RedisMatchmaking implements Matchmaking {
       [queue, String(Math.floor(now)), slot.tableId, String(Math.round(slot.leaseUntil))],
     )) as string[];
     if (reply[0] !== 'matched') return { kind: 'none' };
-    return { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count: countOf(queue, reply) };
+    this.jobs?.expect(MM_TAG, slot.leaseUntil);
+    return { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count: this.expecting(countOf(queue, reply)) };
   }
 
   async count(queue: QueueId): Promise<QueueCount> {
@@ -202,9 +220,8 @@ export class RedisMatchmaking implements Matchmaking {
   }
 
   async settle(tableId: TableId): Promise<void> {
-    const jobs = jobKeys(this.prefix);
-    const key = matchJobKey(tableId);
-    await this.client.multi().del(this.matchKey(tableId)).zRem(jobs.due, key).hDel(jobs.payloads, key).exec();
+    const jobs = jobKeys(this.prefix, MM_TAG);
+    await runScript(this.client, SETTLE, [this.matchKey(tableId), jobs.due, jobs.payloads], [matchJobKey(tableId)]);
   }
 
   async release(match: PendingMatch): Promise<void> {
@@ -212,20 +229,27 @@ export class RedisMatchmaking implements Matchmaking {
     await runScript(this.client, RELEASE, [seatedKey(this.prefix)], [match.tableId, JSON.stringify(marks)]);
   }
 
+  /** The queue's fill job falls due at its `botsAt`. */
+  private expecting(count: QueueCount): QueueCount {
+    if (count.botsAt !== null) this.jobs?.expect(MM_TAG, count.botsAt);
+    return count;
+  }
+
   private queueKeys(queue: QueueId): [string, string, string] {
-    return [`${this.prefix}mm:q:${queue}`, `${this.prefix}mm:b:${queue}`, `${this.prefix}mm:t:${queue}`];
+    return [`${this.mm}mm:q:${queue}`, `${this.mm}mm:b:${queue}`, `${this.mm}mm:t:${queue}`];
   }
 
   private whoKey(): string {
-    return `${this.prefix}mm:who`;
+    return `${this.mm}mm:who`;
   }
 
   private rulesKey(): string {
-    return `${this.prefix}mm:rules`;
+    return `${this.mm}mm:rules`;
   }
 
-  private matchKey(tableId: TableId): string {
-    return `${this.prefix}mm:m:${tableId}`;
+  /** The pending match of a table (the table store's expiry clears it). */
+  matchKey(tableId: TableId): string {
+    return `${this.mm}mm:m:${tableId}`;
   }
 }
 

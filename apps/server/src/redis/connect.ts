@@ -1,5 +1,5 @@
-import { createClient, createSentinel } from 'redis';
-import { type RedisClient, makeRedisClient } from './script.ts';
+import { createCluster, createSentinel } from 'redis';
+import { type RedisClient, failFast, makeRedisClient } from './script.ts';
 
 /** A Sentinel's address (`REDIS_SENTINELS`). */
 export interface SentinelNode {
@@ -8,60 +8,155 @@ export interface SentinelNode {
 }
 
 /**
- * Where the store is: one Redis at a URL (`REDIS_URL`), or the master of a Sentinel-managed
- * Redis (`REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`), found through the sentinels and followed
- * when they fail it over.
+ * Which Redis the server runs on — the one place that decides: a single instance
+ * (`REDIS_URL`), a Redis Cluster found from one or more seed nodes (`REDIS_CLUSTER_NODES`), or
+ * the master of a Sentinel-managed Redis (`REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`), found
+ * through the sentinels and followed when they fail it over. The store, its jobs and queues use
+ * the same commands and the same key layout on each (`layout.ts`); only the connection differs.
  */
-export type RedisTarget = { readonly kind: 'single'; readonly url: string } | { readonly kind: 'sentinel'; readonly name: string; readonly sentinels: readonly SentinelNode[] };
+export type RedisTarget =
+  | { readonly mode: 'single'; readonly url: string }
+  | { readonly mode: 'cluster'; readonly nodes: readonly string[] }
+  | { readonly mode: 'sentinel'; readonly name: string; readonly sentinels: readonly SentinelNode[] };
 
-/** What `/healthz` and the startup log say of the store's Redis. */
-export function redisMode(target: RedisTarget): string {
-  switch (target.kind) {
-    case 'single':
-      return 'single';
-    case 'sentinel':
-      return `sentinel ${target.name} via ${target.sentinels.length} sentinel${target.sentinels.length === 1 ? '' : 's'}`;
-  }
+export type RedisMode = RedisTarget['mode'];
+
+export interface RedisConnection {
+  readonly mode: RedisMode;
+  readonly client: RedisClient;
+  /** Every master answers. */
+  ping(): Promise<boolean>;
+  /** Connected (again) after losing Redis, or to a node newly in charge of some slots (a failover). */
+  onReady(listener: () => void): void;
+  /** The keys matching a glob pattern, in batches, on every master. */
+  scan(match: string): AsyncIterable<string[]>;
+  /** How many replicas have every write made so far on this connection, waiting up to `ms` for `replicas` of them (WAIT). */
+  waitForReplicas(replicas: number, ms: number): Promise<number>;
+  close(): Promise<void>;
 }
 
-/** Where it is, for an operator's message (never a password). */
-export function redisWhere(target: RedisTarget): string {
-  switch (target.kind) {
-    case 'single':
-      return redactUrl(target.url);
-    case 'sentinel':
-      return `master ${target.name} through ${target.sentinels.map((s) => `${s.host}:${s.port}`).join(', ')}`;
-  }
-}
-
-export interface ClientOptions {
-  /** How long a first connection may take before it fails, ms (`REDIS_CONNECT_TIMEOUT_MS`). */
+export interface ConnectOptions {
   readonly connectTimeoutMs: number;
-  /** The adapter's clients: no per-command timeout (see `sockets/adapter.ts`). */
-  readonly noCommandTimeout?: boolean;
+  /** Told about connection errors (the clients reconnect by themselves). */
+  readonly onError?: (error: Error) => void;
+}
+
+/** The target a URL or a list of seed nodes names (the store's options, tests). */
+export function redisTarget(o: { readonly url?: string | undefined; readonly clusterNodes?: readonly string[] | undefined }): RedisTarget {
+  if (o.clusterNodes !== undefined && o.clusterNodes.length > 0) return { mode: 'cluster', nodes: o.clusterNodes };
+  if (o.url === undefined) throw new Error('no Redis to connect to: a URL or cluster nodes');
+  return { mode: 'single', url: o.url };
+}
+
+export async function connectRedis(target: RedisTarget, o: ConnectOptions): Promise<RedisConnection> {
+  switch (target.mode) {
+    case 'single':
+      return connectSingle(target.url, o);
+    case 'cluster':
+      return connectCluster(target.nodes, o);
+    case 'sentinel':
+      return connectSentinel(target, o);
+  }
+}
+
+async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConnection> {
+  const client = makeRedisClient(url, o.connectTimeoutMs);
+  client.on('error', (error: Error) => o.onError?.(error));
+  await client.connect();
+  return {
+    mode: 'single',
+    client,
+    async ping() {
+      return (await client.ping()) === 'PONG';
+    },
+    onReady(listener) {
+      // Registered after the first connection: 'ready' from now on means connected again.
+      client.on('ready', listener);
+    },
+    async *scan(match) {
+      for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) yield keys;
+    },
+    waitForReplicas: (replicas, ms) => client.wait(replicas, ms),
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  };
+}
+
+async function connectCluster(nodes: readonly string[], o: ConnectOptions): Promise<RedisConnection> {
+  const { options, connected } = failFast(o.connectTimeoutMs);
+  // Seed nodes only find the cluster; the connections to every node it has are made from `defaults`, credentials included.
+  const seed = new URL(nodes[0] as string);
+  const cluster = createCluster({
+    rootNodes: nodes.map((url) => ({ url })),
+    defaults: {
+      ...options,
+      ...(seed.username === '' ? {} : { username: decodeURIComponent(seed.username) }),
+      ...(seed.password === '' ? {} : { password: decodeURIComponent(seed.password) }),
+    },
+  });
+  cluster.on('error', (error: Error) => o.onError?.(error));
+  cluster.on('node-error', (error: Error) => o.onError?.(error));
+  await cluster.connect();
+  connected();
+  const masters = async () => Promise.all(cluster.masters.map((m) => cluster.nodeClient(m)));
+  return {
+    mode: 'cluster',
+    client: cluster,
+    async ping() {
+      const answers = await Promise.all((await masters()).map((c) => c.ping()));
+      return answers.every((a) => a === 'PONG');
+    },
+    onReady(listener) {
+      cluster.on('node-ready', listener);
+    },
+    async *scan(match) {
+      for (const client of await masters()) {
+        for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) yield keys;
+      }
+    },
+    waitForReplicas() {
+      // A table's writes go to the master of its slot, not to one connection WAIT could speak for.
+      return Promise.reject(new Error('REDIS_WAIT_REPLICAS is not supported on a Redis Cluster'));
+    },
+    async close() {
+      if (cluster.isOpen) await cluster.close();
+    },
+  };
 }
 
 /**
- * The store's client for `target`, not yet connected. In sentinel mode it is node-redis's
- * Sentinel client: it asks the sentinels for the master, keeps one connection to it (scripts,
- * MULTI and commands), and moves to the new master when a sentinel announces `+switch-master`
- * (or a command meets READONLY / a dropped connection), subscriptions included (its pub/sub
- * connection follows the master too). It offers the same commands as a single client, so the
- * store, jobs and queues take it as one (the one cast of this kind is here).
+ * node-redis's Sentinel client: it asks the sentinels for the master, keeps one connection to it
+ * (scripts, MULTI and commands), and moves to the new master when a sentinel announces
+ * `+switch-master` (or a command meets READONLY / a dropped connection), subscriptions included.
+ * It offers the same commands as a single client, so the store, jobs and queues take it as one
+ * (the one cast of this kind is here).
  */
-export function makeClient(target: RedisTarget, o: ClientOptions): RedisClient {
-  switch (target.kind) {
-    case 'single': {
-      // The adapter's (as it always was): reconnecting for ever, its commands queued meanwhile.
-      if (o.noCommandTimeout === true) return createClient({ url: target.url, commandOptions: { timeout: 0 } });
-      return makeRedisClient(target.url, o.connectTimeoutMs);
-    }
-    case 'sentinel':
-      return makeSentinelClient(target, o) as unknown as RedisClient;
-  }
+async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }>, o: ConnectOptions): Promise<RedisConnection> {
+  const sentinel = makeSentinelClient(target, o.connectTimeoutMs);
+  sentinel.on('error', (error: Error) => o.onError?.(error));
+  await sentinel.connect();
+  return {
+    mode: 'sentinel',
+    client: sentinel as unknown as RedisClient,
+    async ping() {
+      return (await sentinel.ping()) === 'PONG';
+    },
+    onReady(listener) {
+      sentinel.on('ready', listener);
+    },
+    async *scan(match) {
+      for await (const keys of sentinel.scanIterator({ MATCH: match, COUNT: 500 })) yield keys;
+    },
+    waitForReplicas: (replicas, ms) => sentinel.wait(replicas, ms),
+    async close() {
+      if (sentinel.isOpen) await sentinel.close();
+    },
+  };
 }
 
-function makeSentinelClient(target: Extract<RedisTarget, { kind: 'sentinel' }>, o: ClientOptions) {
+/** A Sentinel client for `target`, not yet connected (the adapter's have no per-command timeout, see `sockets/adapter.ts`). */
+export function makeSentinelClient(target: Extract<RedisTarget, { mode: 'sentinel' }>, connectTimeoutMs: number, noCommandTimeout = false) {
   const started = Date.now();
   let connected = false;
   const sentinel = createSentinel({
@@ -69,25 +164,49 @@ function makeSentinelClient(target: Extract<RedisTarget, { kind: 'sentinel' }>, 
     sentinelRootNodes: target.sentinels.map((s) => ({ host: s.host, port: s.port })),
     // One connection to the master, as in single mode: commands pipeline on it.
     masterPoolSize: 1,
-    ...(o.noCommandTimeout === true ? { commandOptions: { timeout: 0 } } : {}),
+    ...(noCommandTimeout ? { commandOptions: { timeout: 0 } } : {}),
     nodeClientOptions: {
       // A command while the master is away fails (server/busy) rather than waiting in a queue.
       disableOfflineQueue: true,
       socket: {
-        connectTimeout: Math.min(o.connectTimeoutMs, 10_000),
+        connectTimeout: Math.min(connectTimeoutMs, 10_000),
         reconnectStrategy: (retries: number, cause: Error) => {
-          if (!connected && Date.now() - started >= o.connectTimeoutMs) return cause;
+          if (!connected && Date.now() - started >= connectTimeoutMs) return cause;
           // Short: a master that failed is replaced within seconds, and a restarted one comes back as fast.
           return Math.min(50 * 2 ** Math.min(retries, 4), 800);
         },
       },
     },
-    sentinelClientOptions: { socket: { connectTimeout: Math.min(o.connectTimeoutMs, 10_000) } },
+    sentinelClientOptions: { socket: { connectTimeout: Math.min(connectTimeoutMs, 10_000) } },
   });
   sentinel.on('ready', () => {
     connected = true;
   });
   return sentinel;
+}
+
+/** What the startup log says of the store's Redis (`/healthz` says the mode alone). */
+export function redisDescription(target: RedisTarget): string {
+  switch (target.mode) {
+    case 'single':
+      return 'single';
+    case 'cluster':
+      return `cluster from ${target.nodes.length} seed node${target.nodes.length === 1 ? '' : 's'}`;
+    case 'sentinel':
+      return `sentinel ${target.name} via ${target.sentinels.length} sentinel${target.sentinels.length === 1 ? '' : 's'}`;
+  }
+}
+
+/** Where it is, for an operator's message (never a password). */
+export function redisWhere(target: RedisTarget): string {
+  switch (target.mode) {
+    case 'single':
+      return redactUrl(target.url);
+    case 'cluster':
+      return target.nodes.map(redactUrl).join(', ');
+    case 'sentinel':
+      return `master ${target.name} through ${target.sentinels.map((s) => `${s.host}:${s.port}`).join(', ')}`;
+  }
 }
 
 /** `host:port,host:port` (REDIS_SENTINELS) as nodes; throws a message for a bad entry. */

@@ -8,10 +8,20 @@ import { createClient } from 'redis';
  * Redis at start says so and stops) but, once connected, reconnects for as long as it takes.
  */
 export function makeRedisClient(url: string, connectTimeoutMs: number) {
+  const { options, connected } = failFast(connectTimeoutMs);
+  const client = createClient({ url, ...options });
+  client.on('ready', connected);
+  return client;
+}
+
+/**
+ * The client settings of `makeRedisClient`, for every connection (a cluster's too, `connect.ts`);
+ * `connected` is called once the first connection is made.
+ */
+export function failFast(connectTimeoutMs: number) {
   let connected = false;
   const started = Date.now();
-  const client = createClient({
-    url,
+  const options = {
     disableOfflineQueue: true,
     socket: {
       connectTimeout: Math.min(connectTimeoutMs, 10_000),
@@ -20,14 +30,48 @@ export function makeRedisClient(url: string, connectTimeoutMs: number) {
         return Math.min(100 * 2 ** Math.min(retries, 5), 2000);
       },
     },
-  });
-  client.on('ready', () => {
-    connected = true;
-  });
-  return client;
+  };
+  return {
+    options,
+    connected: () => {
+      connected = true;
+    },
+  };
 }
 
-export type RedisClient = ReturnType<typeof makeRedisClient>;
+type SingleClient = ReturnType<typeof makeRedisClient>;
+
+/**
+ * The commands the store uses: what a single client and a cluster client (which routes each
+ * command by its first key) have alike. Each script and each multi-key command names keys of
+ * one hash slot (`layout.ts`).
+ */
+export type RedisClient = Pick<
+  SingleClient,
+  | 'evalSha'
+  | 'eval'
+  | 'get'
+  | 'getDel'
+  | 'set'
+  | 'del'
+  | 'unlink'
+  | 'exists'
+  | 'hGet'
+  | 'hGetAll'
+  | 'hmGet'
+  | 'lRange'
+  | 'sMembers'
+  | 'sCard'
+  | 'zAdd'
+  | 'zCard'
+  | 'zCount'
+  | 'zRange'
+  | 'zRangeByScore'
+  | 'zRangeWithScores'
+  | 'zRemRangeByScore'
+  | 'zScore'
+  | 'pTTL'
+>;
 
 /** A Lua script and its SHA-1, run with EVALSHA. */
 export interface Script {
@@ -39,7 +83,7 @@ export function script(text: string): Script {
   return { text, sha: createHash('sha1').update(text).digest('hex') };
 }
 
-/** EVALSHA, falling back to EVAL once when Redis does not have the script cached (a restart, a flush). */
+/** EVALSHA, falling back to EVAL once when Redis does not have the script cached (a restart, a flush, a replica just promoted). */
 export async function runScript(client: RedisClient, s: Script, keys: string[], args: string[]): Promise<unknown> {
   try {
     return await client.evalSha(s.sha, { keys, arguments: args });

@@ -1,6 +1,6 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { createClient } from 'redis';
-import { type RedisTarget, makeClient } from '../redis/connect.ts';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { createClient, createCluster } from 'redis';
+import { type RedisTarget, makeSentinelClient } from '../redis/connect.ts';
 import type { Packet } from 'socket.io-parser';
 import { keepPayloadJson } from './encoder.ts';
 import type { GameServer } from './types.ts';
@@ -18,17 +18,42 @@ export interface AdapterEvents {
 /**
  * The Socket.IO Redis adapter: a broadcast to a room reaches the sockets of that room on every
  * node, so players of one table may sit on different nodes. Its own two connections (a
- * subscriber cannot send commands), its channel under the store's prefix. With Sentinel both are
- * Sentinel clients (`redis/connect.ts`): they follow the master through a failover, the
- * subscriber subscribed again on the new one before it says 'ready'.
+ * subscriber cannot send commands), its channel under the store's prefix. On one Redis, classic
+ * pub/sub (with `JsonParser`); on a Redis Cluster, the sharded adapter (Redis 7 SPUBLISH /
+ * SSUBSCRIBE): a room's channel lives on the shard that owns its slot, so a table's messages
+ * go through one master rather than being copied to every node of the cluster. With Sentinel,
+ * classic pub/sub on Sentinel clients (`redis/connect.ts`): they follow the master through a
+ * failover, the subscriber subscribed again on the new one before it says 'ready'.
  */
-export async function attachRedisAdapter(io: GameServer, target: RedisTarget, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
+export async function attachRedisAdapter(io: GameServer, target: RedisTarget | string, prefix: string, events: AdapterEvents = {}): Promise<{ close(): Promise<void> }> {
+  const where: RedisTarget = typeof target === 'string' ? { mode: 'single', url: target } : target;
+  switch (where.mode) {
+    case 'single':
+      return attachClassic(io, where.url, prefix, events);
+    case 'cluster':
+      return attachSharded(io, where.nodes, prefix, events);
+    case 'sentinel': {
+      const pub = makeSentinelClient(where, 10_000, true);
+      plainSendCommand(pub);
+      return attachClassicOn(io, pub as unknown as SingleClient, pub.duplicate() as unknown as SingleClient, prefix, events);
+    }
+  }
+}
+
+/** A client for the classic adapter: no per-command timeout (see below). */
+const classicClient = (url: string) => createClient({ url, commandOptions: { timeout: 0 } });
+type SingleClient = ReturnType<typeof classicClient>;
+
+async function attachClassic(io: GameServer, url: string, prefix: string, events: AdapterEvents): Promise<{ close(): Promise<void> }> {
   // No per-command timeout (node-redis's default makes an AbortSignal timer for every command, a
   // few % of the CPU under load): a publish that waits only delays a broadcast, and the
   // adapter's requests to the other nodes have a timeout of their own.
-  const pub = makeClient(target, { connectTimeoutMs: 10_000, noCommandTimeout: true });
-  const sub = pub.duplicate();
-  if (target.kind === 'sentinel') plainSendCommand(pub);
+  const pub = classicClient(url);
+  return attachClassicOn(io, pub, pub.duplicate(), prefix, events);
+}
+
+/** Classic pub/sub on `pub` and its subscriber `sub`, not yet connected. */
+async function attachClassicOn(io: GameServer, pub: SingleClient, sub: SingleClient, prefix: string, events: AdapterEvents): Promise<{ close(): Promise<void> }> {
   // Errors while Redis is away are the store's to report; the clients reconnect by themselves.
   pub.on('error', () => {});
   sub.on('error', () => {});
@@ -49,7 +74,36 @@ export async function attachRedisAdapter(io: GameServer, target: RedisTarget, pr
   };
 }
 
-type PublishingClient = Pick<ReturnType<typeof createClient>, 'publish'>;
+async function attachSharded(io: GameServer, nodes: readonly string[], prefix: string, events: AdapterEvents): Promise<{ close(): Promise<void> }> {
+  const make = () => createCluster({ rootNodes: nodes.map((url) => ({ url })), defaults: credentials(nodes[0] as string), commandOptions: { timeout: 0 } });
+  const pub = make();
+  const sub = make();
+  pub.on('error', () => {});
+  sub.on('error', () => {});
+  pub.on('node-error', () => {});
+  sub.on('node-error', () => {});
+  await Promise.all([pub.connect(), sub.connect()]);
+  catchPublishes(pub, events.publishFailed ?? (() => {}), 'sPublish');
+  // A node of the cluster connected again, or a replica taken over (its channels subscribed again there).
+  sub.on('node-ready', () => events.reconnected?.());
+  io.adapter(createShardedAdapter(pub, sub, { channelPrefix: `${prefix}io` }));
+  return {
+    async close() {
+      if (sub.isOpen) await sub.close();
+      if (pub.isOpen) await pub.close();
+    },
+  };
+}
+
+function credentials(url: string): { username?: string; password?: string } {
+  const u = new URL(url);
+  return {
+    ...(u.username === '' ? {} : { username: decodeURIComponent(u.username) }),
+    ...(u.password === '' ? {} : { password: decodeURIComponent(u.password) }),
+  };
+}
+
+type Publish = (channel: string | Buffer, message: string | Buffer) => Promise<number>;
 
 /**
  * The adapter counts the nodes (PUBSUB NUMSUB, for `fetchSockets` and the like) with
@@ -67,17 +121,18 @@ function plainSendCommand(client: object): void {
  * The adapter publishes without waiting for the answer (`this.pubClient.publish(...)`, for
  * every broadcast and every request to the other nodes), so a publish under way when Redis
  * went away rejected with nobody to catch it — SocketClosedUnexpectedlyError or ECONNRESET, an
- * unhandled rejection that ended the process. Every publish is caught here; what it carried
- * is sent again when the nodes are back (`StateResync`).
+ * unhandled rejection that ended the process. Every publish is caught here (`sPublish`, the
+ * sharded adapter's); what it carried is sent again when the nodes are back (`StateResync`).
  */
-export function catchPublishes(client: PublishingClient, failed: (error: unknown) => void): void {
-  const publish = client.publish.bind(client);
-  const caught = (channel: string | Buffer, message: string | Buffer): Promise<number> =>
+export function catchPublishes<K extends 'publish' | 'sPublish'>(client: { [k in K]: Publish }, failed: (error: unknown) => void, method?: K): void {
+  const name = (method ?? 'publish') as K;
+  const publish = client[name].bind(client);
+  const caught: Publish = (channel, message) =>
     publish(channel, message).catch((error: unknown) => {
       failed(error);
       return 0;
     });
-  Object.assign(client, { publish: caught });
+  Object.assign(client, { [name]: caught });
 }
 
 /**

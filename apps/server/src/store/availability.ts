@@ -28,6 +28,12 @@ const UNREACHABLE = new Set([
   'DisconnectsClientError',
 ]);
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * Redis's own answers while a master fails over (Redis Cluster, Sentinel): the command was
+ * refused, not run — try again once the replica has taken over. Scripts run whole or not at
+ * all, so a move refused with one of these was never half written.
+ */
+const FAILING_OVER = /^(CLUSTERDOWN|TRYAGAIN|LOADING|READONLY|MASTERDOWN)\b/;
 
 /**
  * Whether an error thrown by the store's client (node-redis) means its connection is away: the
@@ -37,6 +43,7 @@ const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EH
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (UNREACHABLE.has(error.constructor.name) || UNREACHABLE.has(error.name)) return true;
+  if (FAILING_OVER.test(error.message)) return true;
   const code = (error as Error & { code?: unknown }).code;
   if (typeof code === 'string' && NETWORK.has(code)) return true;
   // Redis refusing a write for now, with nothing written: a master without the replicas

@@ -4,10 +4,11 @@ import { DEFAULTS } from '../defaults.ts';
 import { RedisChallenges } from '../accounts/challenges.ts';
 import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
-import { JOB_LUA, RedisJobQueue, jobKeys } from '../jobs/redis.ts';
+import { JOB_LUA, RedisJobQueue } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
 import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
-import { type RedisTarget, makeClient, redisMode } from '../redis/connect.ts';
+import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
+import { MM_TAG, SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
@@ -16,33 +17,53 @@ import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, Tabl
 import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
 /**
- * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis):
+ * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in
+ * shards (`redis/layout.ts`): `{s}` below is the shard tag of the table's id, `{c}` that of its
+ * code, `{mm}` matchmaking's. A Redis Cluster hash slot per tag: every script below touches
+ * keys of one tag only, so it runs as well on one Redis as on a cluster (one code path).
  *
- *   {prefix}t:{<id>}          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
- *                             state, control (host, settings, clocks), watchers (spectators' connections)
- *   {prefix}t:{<id>}:g:<n>    list: game n's finished hands, as record entries (docs/records.md), in order
- *   {prefix}active            set: ids of tables with a game under way
- *   {prefix}code:<CODE>       the id of the table with this short code
- *   {prefix}open              sorted set: open tables (see `openEntry`) by creation time
- *   {prefix}open:e            hash: open table id → its entry in the list (JSON)
- *   {prefix}touched           sorted set: every table by the time of its last change (expiry)
- *   {prefix}ph:waiting, ph:over  sets: ids of tables waiting for players, and of finished games
- *   {prefix}t:{<id>}:rec      hash: rules, games — what an expired table's records need
- *   {prefix}t:{<id>}:fin:<n>  game n finished, not yet archived (the outbox): its archive entry (JSON), with job g:<id>:<n>
- *   {prefix}rl:<kind>:<addr>  the per-address rate limits' counters (`guard/rates.ts`)
- *   {prefix}so:<addr>         hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
- *   {prefix}ch:<challenge>    a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
+ *   {prefix}{s}t:<id>          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
+ *                              state, control (host, settings, clocks), watchers (spectators'
+ *                              connections), marks (who it counts as seated at its game under way)
+ *   {prefix}{s}t:<id>:g:<n>    list: game n's finished hands, as record entries (docs/records.md), in order
+ *   {prefix}{s}t:<id>:rec      hash: rules, games — what an expired table's records need
+ *   {prefix}{s}t:<id>:fin:<n>  game n finished, not yet archived (the outbox): its archive entry (JSON), with job g:<id>:<n>
+ *   {prefix}{s}jobs, jobs:p    the shard's job schedule (`jobs/redis.ts`): the table's next step and its other jobs
+ *   {prefix}{s}active          set: ids of the shard's tables with a game under way
+ *   {prefix}{s}open, open:e    sorted set by creation time, and hash id → entry (JSON): the shard's open tables (see `openEntry`)
+ *   {prefix}{s}touched         sorted set: the shard's tables by the time of their last change (expiry)
+ *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
+ *   {prefix}{c}code:<CODE>     the id of the table with this short code
+ *   {prefix}{mm}seated         hash: player → the table whose game under way they sit at (`lobby/matchmaking-redis.ts`)
+ *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
+ *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
+ *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
  *
- * plus the jobs (`jobs/redis.ts`), the moves waiting for a thinker (`jobs/thinking.ts`) and the queues (`lobby/matchmaking-redis.ts`) under the same
- * prefix. Every change goes through one Lua script that checks the stored version and writes the
- * table, appends a finished hand, updates the open list and the index of who is seated at a game
- * under way, and sets the table's next automatic step — all atomically, so any number of server processes can serve one table: of two changes made
- * on the same version exactly one is written, and no written change is without its next step.
- * The braces are a Redis Cluster hash tag: a table's own keys share a slot.
+ * plus the moves waiting for a thinker (`jobs/thinking.ts`) and the queues
+ * (`lobby/matchmaking-redis.ts`) under the same prefix. A change to a table is one Lua script
+ * on its shard that checks the stored version and writes the table, appends a finished hand,
+ * updates the shard's open list and indices and sets the table's next automatic step — all
+ * atomically, so any number of server processes can serve one table: of two changes made on the
+ * same version exactly one is written, and no written change is without its next step. Lists
+ * are read from every shard and merged.
+ *
+ * Two things live elsewhere and take a step of their own:
+ * - the code: `create` claims it (SET NX in the code's shard) before it writes the table, and
+ *   lets it go if the table cannot be made; a process dying between the two leaves a code that
+ *   leads nowhere (a lookup finds no table) and is never given out again — harmless.
+ * - who is seated at a game under way (the queues' guard): the commit keeps the table's marks
+ *   and says when they changed (a game starting or ending, a person going away or coming back —
+ *   not an ordinary move); only then does a second script write them in matchmaking's shard.
+ *   The queues' own matches mark their people in the same step that takes them out, so nobody
+ *   is ever seated twice by the queues; a process dying between a commit and its marks leaves
+ *   that one change unmarked until the table's next one (or its expiry).
  *
  * Records are kept `recordRetentionMs` after their last hand (a TTL on each game's list); a
- * table nobody has changed for a while expires whole (`expireIdle`): its hash, its code, its
- * place in every list and index, who is seated at it, and its jobs, in one script.
+ * table nobody has changed for a while expires whole (`expireIdle`): its hash, its place in
+ * every list and index and its jobs in one script, then its code and who is seated at it.
+ *
+ * Stored data of the layout before shards (global `touched`, `jobs`, `seated` keys) is not
+ * read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
  */
 
 /** Lua: the table's place in the phase indexes and the expiry index. */
@@ -67,39 +88,63 @@ local function list_open(open, entries, id, entry, score)
 end
 `;
 
-// KEYS: table code active open openEntries due payloads seated touched waiting over
+// KEYS: table active open openEntries due payloads touched waiting over
 // ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks touchedAt
-const CREATE = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}${INDEX_LUA}
+const CREATE = script(`${JOB_LUA}${OPEN_LUA}${INDEX_LUA}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if not redis.call('SET', KEYS[2], ARGV[8], 'NX') then return 2 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
-index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[8], ARGV[4], ARGV[13])
-list_open(KEYS[4], KEYS[5], ARGV[8], ARGV[9], ARGV[10])
-if ARGV[11] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
-mark_seated(KEYS[8], ARGV[8], ARGV[12])
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7], 'marks', ARGV[12])
+index_table(KEYS[2], KEYS[8], KEYS[9], KEYS[7], ARGV[8], ARGV[4], ARGV[13])
+list_open(KEYS[3], KEYS[4], ARGV[8], ARGV[9], ARGV[10])
+if ARGV[11] ~= '' then set_job(KEYS[5], KEYS[6], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
 return 1
 `);
 
-// KEYS: table record active open openEntries due payloads seated touched waiting over finished
+// KEYS: code ; ARGV: id → 1 claimed now, 2 already this table's, 0 another table's
+const CLAIM_CODE = script(`
+local holder = redis.call('GET', KEYS[1])
+if not holder then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return 1
+end
+if holder == ARGV[1] then return 2 end
+return 0
+`);
+
+// KEYS: code ; ARGV: id — lets a code go, if it is still this table's
+const RELEASE_CODE = script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+// KEYS: table record active open openEntries due payloads touched waiting over finished
 // ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs finished archiveAt
-const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${SEATED_LUA}${INDEX_LUA}
+// → 0 stale, else {1 + spectators, 1 if the seated marks changed}
+const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${INDEX_LUA}
 local current = redis.call('HGET', KEYS[1], 'version')
 if current ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7])
+local marked = redis.call('HGET', KEYS[1], 'marks')
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7], 'marks', ARGV[13])
 if ARGV[8] ~= '' then
   redis.call('RPUSH', KEYS[2], ARGV[8])
   if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[2], ARGV[15]) end
 end
 if ARGV[16] ~= '' then
-  redis.call('SET', KEYS[12], ARGV[16])
-  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[12], ARGV[15]) end
+  redis.call('SET', KEYS[11], ARGV[16])
+  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[11], ARGV[15]) end
   set_job(KEYS[6], KEYS[7], 'g:' .. ARGV[9] .. ':' .. ARGV[5], ARGV[5], ARGV[17])
 end
-index_table(KEYS[3], KEYS[10], KEYS[11], KEYS[9], ARGV[9], ARGV[4], ARGV[14])
+index_table(KEYS[3], KEYS[9], KEYS[10], KEYS[8], ARGV[9], ARGV[4], ARGV[14])
 list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
 if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
-mark_seated(KEYS[8], ARGV[9], ARGV[13])
-return 1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0')
+local changed = 0
+if marked ~= ARGV[13] then changed = 1 end
+return {1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0'), changed}
+`);
+
+// KEYS: seated ; ARGV: table marks — the second step of a commit whose marks changed
+const MARK = script(`${SEATED_LUA}
+mark_seated(KEYS[1], ARGV[1], ARGV[2])
+return 1
 `);
 
 // KEYS: table  ARGV: delta
@@ -110,33 +155,37 @@ if n < 0 then redis.call('HSET', KEYS[1], 'watchers', 0) end
 return n
 `);
 
-// KEYS: table code active open openEntries due payloads seated touched waiting over kept match records…
-// ARGV: id cutoff version retentionMs seatedMarks rules games
-const EXPIRE = script(`${JOB_LUA}${SEATED_LUA}
-local at = redis.call('ZSCORE', KEYS[9], ARGV[1])
+// KEYS: table active open openEntries due payloads touched waiting over kept records…
+// ARGV: id cutoff version retentionMs rules games
+const EXPIRE = script(`${JOB_LUA}
+local at = redis.call('ZSCORE', KEYS[7], ARGV[1])
 if at and tonumber(at) > tonumber(ARGV[2]) then return 0 end
 if (redis.call('HGET', KEYS[1], 'version') or '') ~= ARGV[3] then return 0 end
 redis.call('DEL', KEYS[1])
-if KEYS[2] ~= KEYS[1] and redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
-redis.call('SREM', KEYS[3], ARGV[1])
-redis.call('SREM', KEYS[10], ARGV[1])
-redis.call('SREM', KEYS[11], ARGV[1])
-redis.call('ZREM', KEYS[9], ARGV[1])
-redis.call('ZREM', KEYS[4], ARGV[1])
-redis.call('HDEL', KEYS[5], ARGV[1])
-clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[1])
-clear_job(KEYS[6], KEYS[7], 'm:' .. ARGV[1])
-for seat = 0, 3 do clear_job(KEYS[6], KEYS[7], 'a:' .. ARGV[1] .. ':' .. seat) end
-mark_seated(KEYS[8], ARGV[1], ARGV[5])
-redis.call('DEL', KEYS[13])
+redis.call('SREM', KEYS[2], ARGV[1])
+redis.call('SREM', KEYS[8], ARGV[1])
+redis.call('SREM', KEYS[9], ARGV[1])
+redis.call('ZREM', KEYS[7], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('HDEL', KEYS[4], ARGV[1])
+clear_job(KEYS[5], KEYS[6], 't:' .. ARGV[1])
+for seat = 0, 3 do clear_job(KEYS[5], KEYS[6], 'a:' .. ARGV[1] .. ':' .. seat) end
 local retention = tonumber(ARGV[4])
-if tonumber(ARGV[7]) > 0 then
-  redis.call('HSET', KEYS[12], 'rules', ARGV[6], 'games', ARGV[7])
-  if retention > 0 then redis.call('PEXPIRE', KEYS[12], retention) end
+if tonumber(ARGV[6]) > 0 then
+  redis.call('HSET', KEYS[10], 'rules', ARGV[5], 'games', ARGV[6])
+  if retention > 0 then redis.call('PEXPIRE', KEYS[10], retention) end
 end
-for i = 14, #KEYS do
+for i = 11, #KEYS do
   if retention > 0 and redis.call('PTTL', KEYS[i]) == -1 then redis.call('PEXPIRE', KEYS[i], retention) end
 end
+return 1
+`);
+
+// KEYS: seated match due payloads ; ARGV: id marks — an expired table's part in matchmaking's shard
+const EXPIRE_SEATS = script(`${JOB_LUA}${SEATED_LUA}
+mark_seated(KEYS[1], ARGV[1], ARGV[2])
+redis.call('DEL', KEYS[2])
+clear_job(KEYS[3], KEYS[4], 'm:' .. ARGV[1])
 return 1
 `);
 
@@ -163,11 +212,11 @@ interface Control {
 }
 
 export interface RedisStoreOptions {
-  /** One Redis at this URL (tests), unless `target` says where. */
+  /** A single Redis (`REDIS_URL`)… */
   readonly url?: string;
-  /** Where Redis is (`redis/connect.ts`): one at a URL, or a Sentinel-managed master. */
+  /** …or the Redis to connect to, whichever mode (`redis/connect.ts`); wins over `url`. */
   readonly target?: RedisTarget;
-  /** Prepended to every key (default: `DEFAULTS.redisPrefix`). */
+  /** Prepended to every key (default: `DEFAULTS.redisPrefix`); no braces (they would be a hash tag). */
   readonly prefix?: string;
   /** Told about connection errors (node-redis reconnects by itself). */
   readonly onError?: (error: Error) => void;
@@ -198,51 +247,79 @@ export class RedisTableStore implements TableStore {
   readonly rates: RedisRateCounter;
   readonly sockets: RedisOpenSockets;
   readonly challenges: RedisChallenges;
+  private readonly client: RedisClient;
 
   private constructor(
-    private readonly client: RedisClient,
+    private readonly connection: RedisConnection,
     private readonly prefix: string,
     private readonly recordRetentionMs: number,
-    readonly mode: string,
     private readonly wait: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 0 },
   ) {
+    const client = connection.client;
+    this.client = client;
     this.jobs = new RedisJobQueue(client, prefix);
     this.thinking = new RedisThinkQueue(client, prefix);
-    this.matchmaking = new RedisMatchmaking(client, prefix);
+    this.matchmaking = new RedisMatchmaking(client, prefix, this.jobs);
     this.rates = new RedisRateCounter(client, prefix);
     this.sockets = new RedisOpenSockets(client, prefix);
     this.challenges = new RedisChallenges(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
-    const target = options.target ?? (options.url === undefined ? undefined : ({ kind: 'single', url: options.url } as const));
-    if (target === undefined) throw new Error('RedisTableStore.connect needs a url or a target');
-    const client = makeClient(target, { connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs });
-    client.on('error', (error: Error) => options.onError?.(error));
-    await client.connect();
-    return new RedisTableStore(client, options.prefix ?? DEFAULTS.redisPrefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs, redisMode(target), {
+    const prefix = options.prefix ?? DEFAULTS.redisPrefix;
+    if (/[{}]/.test(prefix)) throw new Error(`the Redis key prefix may not hold braces (they would be a hash tag): ${JSON.stringify(prefix)}`);
+    const connection = await connectRedis(options.target ?? redisTarget({ url: options.url }), {
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs,
+      ...(options.onError === undefined ? {} : { onError: options.onError }),
+    });
+    // Written by a server from before the shards: its tables, jobs and seats would be invisible here.
+    const old = await Promise.all(unshardedKeys(prefix).map((key) => connection.client.exists(key)));
+    if (old.some((n) => n > 0)) {
+      await connection.close();
+      throw new Error(
+        `Redis holds tables in the layout before shards under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
+      );
+    }
+    return new RedisTableStore(connection, prefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs, {
       replicas: options.waitReplicas ?? 0,
       ms: options.waitMs ?? DEFAULTS.redisWaitMs,
     });
   }
 
+  /** Which Redis: one instance, a cluster or a Sentinel-managed one (said by `/healthz` and at start). */
+  get mode(): RedisMode {
+    return this.connection.mode;
+  }
+
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
     const meta: Meta = { id: doc.id, code: doc.code, createdAt: doc.createdAt, rulesInput: doc.rulesInput };
-    const written = await runScript(this.client, CREATE, this.tableScriptKeys(doc.id, this.codeKey(doc.code)), [
+    // The code first (its own shard): a table is never written with a code another holds.
+    const code = codeKey(this.prefix, doc.code);
+    const claimed = Number(await runScript(this.client, CLAIM_CODE, [code], [doc.id]));
+    if (claimed === 0) return 'codeTaken';
+    const marks = marksArg(doc);
+    const written = await runScript(this.client, CREATE, this.tableScriptKeys(doc.id), [
       String(doc.version),
       JSON.stringify(meta),
       ...this.mutableFields(doc),
       doc.id,
       ...this.openFields(doc),
       stepArg(stepAt),
-      marksArg(doc),
+      marks,
       touchedArg(doc),
     ]);
-    return written === 1 ? 'created' : written === 2 ? 'codeTaken' : 'idTaken';
+    if (written !== 1) {
+      // Another table has this id: the code claimed for it just now goes back.
+      if (claimed === 1) await runScript(this.client, RELEASE_CODE, [code], [doc.id]);
+      return 'idTaken';
+    }
+    if (stepAt !== null) this.jobs.expect(shardOf(doc.id), stepAt);
+    if (seatedMarks(doc).some(([, seated]) => seated)) await this.mark(doc.id, marks);
+    return 'created';
   }
 
   async load(id: TableId): Promise<TableDoc | null> {
-    const h = await this.client.hGetAll(this.tableKey(id));
+    const h = await this.client.hGetAll(tableKeys(this.prefix, id).table);
     if (h.version === undefined || h.meta === undefined) return null;
     const meta = JSON.parse(h.meta) as Meta;
     const control = JSON.parse(h.control ?? 'null') as Control | null;
@@ -269,7 +346,7 @@ export class RedisTableStore implements TableStore {
   }
 
   async idForCode(code: TableCode): Promise<TableId | null> {
-    return ((await this.client.get(this.codeKey(code))) ?? null) as TableId | null;
+    return ((await this.client.get(codeKey(this.prefix, code))) ?? null) as TableId | null;
   }
 
   async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
@@ -277,10 +354,13 @@ export class RedisTableStore implements TableStore {
     // The finished game is the table's current one: the script's job key uses its game field.
     if (finished !== undefined && finished.entry.summary.game !== next.game)
       throw new Error(`game ${finished.entry.summary.game} finished, but table ${next.id} is at game ${next.game}`);
+    const keys = tableKeys(this.prefix, next.id);
+    const [table, ...rest] = this.tableScriptKeys(next.id);
+    const marks = marksArg(next);
     const written = await runScript(
       this.client,
       COMMIT,
-      [...this.tableScriptKeys(next.id, this.recordKey(next.id, game)), this.finishedKey(next.id, next.game)],
+      [table as string, keys.record(game), ...rest, keys.finished(next.game)],
       [
         String(previous),
         String(next.version),
@@ -289,18 +369,23 @@ export class RedisTableStore implements TableStore {
         next.id,
         ...this.openFields(next),
         stepArg(stepAt),
-        marksArg(next),
+        marks,
         touchedArg(next),
         String(this.recordRetentionMs),
         finished === undefined ? '' : JSON.stringify(finished.entry),
         finished === undefined ? '' : String(Math.round(finished.at)),
       ],
     );
-    // 0: stale; else 1 + the spectators counted at the table.
-    const n = Number(written);
-    if (n >= 1) await this.confirm(next);
-    if (n >= 1 && seen !== undefined) seen.spectators = n - 1;
-    return n >= 1;
+    // 0: stale; else {1 + the spectators counted at the table, whether its seated marks changed}.
+    if (!Array.isArray(written)) return false;
+    const [n, changed] = written as [number, number];
+    if (seen !== undefined) seen.spectators = n - 1;
+    if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
+    if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
+    // The second step, in matchmaking's shard: only when a game starts or ends, or a person goes or comes back.
+    if (changed === 1) await this.mark(next.id, marks);
+    await this.confirm(next);
+    return true;
   }
 
   /**
@@ -314,98 +399,147 @@ export class RedisTableStore implements TableStore {
   private async confirm(next: TableDoc): Promise<void> {
     const { replicas, ms } = this.wait;
     if (replicas === 0) return;
-    const acked = await this.client.wait(replicas, ms);
+    const acked = await this.connection.waitForReplicas(replicas, ms);
     if (acked < replicas) {
       throw new StoreUnavailableError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`);
     }
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {
-    await runScript(this.client, WATCH, [this.tableKey(id)], [String(delta)]);
+    await runScript(this.client, WATCH, [tableKeys(this.prefix, id).table], [String(delta)]);
   }
 
   async recordHands(id: TableId, game: number): Promise<RecordHand[]> {
-    const items = await this.client.lRange(this.recordKey(id, game), 0, -1);
+    const items = await this.client.lRange(tableKeys(this.prefix, id).record(game), 0, -1);
     return items.map((text) => JSON.parse(text) as RecordHand);
   }
 
   async activeTables(): Promise<TableId[]> {
-    return (await this.client.sMembers(this.activeKey())) as TableId[];
+    const shards = await Promise.all(SHARD_TAGS.map((tag) => this.client.sMembers(shardKeys(this.prefix, tag).active)));
+    return shards.flat() as TableId[];
   }
 
+  /** The newest `limit` of every shard, merged: the newest `limit` of all. */
   async openTables(limit: number): Promise<OpenTable[]> {
-    const ids = await this.client.zRange(this.openKey(), 0, limit - 1, { REV: true });
-    if (ids.length === 0) return [];
-    const entries = await this.client.hmGet(this.openEntriesKey(), ids);
-    return entries.flatMap((text) => (text == null ? [] : [JSON.parse(text) as OpenTable]));
+    const shards = await Promise.all(
+      SHARD_TAGS.map(async (tag) => (await this.client.zRangeWithScores(shardKeys(this.prefix, tag).open, 0, limit - 1, { REV: true })).map((e) => ({ ...e, tag }))),
+    );
+    // As one sorted set would give them: newest first, then by id, backwards.
+    const newest = shards
+      .flat()
+      .sort((a, b) => b.score - a.score || (a.value < b.value ? 1 : a.value > b.value ? -1 : 0))
+      .slice(0, limit);
+    if (newest.length === 0) return [];
+    const byTag = new Map<string, string[]>();
+    for (const e of newest) byTag.set(e.tag, [...(byTag.get(e.tag) ?? []), e.value]);
+    const entries = new Map<string, string>();
+    await Promise.all(
+      [...byTag].map(async ([tag, ids]) => {
+        const texts = await this.client.hmGet(shardKeys(this.prefix, tag).openEntries, ids);
+        ids.forEach((id, i) => {
+          const text = texts[i];
+          if (text != null) entries.set(id, text);
+        });
+      }),
+    );
+    return newest.flatMap((e) => {
+      const text = entries.get(e.value);
+      return text === undefined ? [] : [JSON.parse(text) as OpenTable];
+    });
   }
 
   async countTables(): Promise<TableCounts> {
-    const [waiting, playing, over] = await Promise.all([this.client.sCard(this.indexKeys()[1]), this.client.sCard(this.activeKey()), this.client.sCard(this.indexKeys()[2])]);
-    return { waiting, playing, over };
+    const counts = await Promise.all(
+      SHARD_TAGS.map((tag) => {
+        const k = shardKeys(this.prefix, tag);
+        return Promise.all([this.client.sCard(k.waiting), this.client.sCard(k.active), this.client.sCard(k.over)]);
+      }),
+    );
+    return counts.reduce((sum, [waiting, playing, over]) => ({ waiting: sum.waiting + waiting, playing: sum.playing + playing, over: sum.over + over }), {
+      waiting: 0,
+      playing: 0,
+      over: 0,
+    });
   }
 
   /** `_now` is not needed: Redis keeps the records' time to live itself. */
   async expireIdle(cutoff: number, limit: number, _now?: number): Promise<TableId[]> {
-    const ids = (await this.client.zRangeByScore(this.indexKeys()[0], '-inf', Math.floor(cutoff), { LIMIT: { offset: 0, count: limit } })) as TableId[];
+    const shards = await Promise.all(
+      SHARD_TAGS.map((tag) => this.client.zRangeByScore(shardKeys(this.prefix, tag).touched, '-inf', Math.floor(cutoff), { LIMIT: { offset: 0, count: limit } })),
+    );
+    const ids = (shards.flat() as TableId[]).slice(0, limit);
     const expired: TableId[] = [];
     for (const id of ids) {
-      const [version, metaText, seatsText, game] = await this.client.hmGet(this.tableKey(id), ['version', 'meta', 'seats', 'game']);
+      const keys = tableKeys(this.prefix, id);
+      const [version, metaText, seatsText, game] = await this.client.hmGet(keys.table, ['version', 'meta', 'seats', 'game']);
       const meta = metaText == null ? null : (JSON.parse(metaText) as Meta);
       const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
       const games = Number(game ?? 0);
       const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0]] : []));
-      const records = Array.from({ length: games }, (_, i) => this.recordKey(id, i + 1));
+      const records = Array.from({ length: games }, (_, i) => keys.record(i + 1));
       const done = await runScript(
         this.client,
         EXPIRE,
-        [...this.tableScriptKeys(id, meta === null ? this.tableKey(id) : this.codeKey(meta.code)), this.keptKey(id), `${this.prefix}mm:m:${id}`, ...records],
-        [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(marks), JSON.stringify(meta?.rulesInput ?? null), String(games)],
+        [...this.tableScriptKeys(id), keys.kept, ...records],
+        [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(meta?.rulesInput ?? null), String(games)],
       );
-      if (done === 1) expired.push(id);
+      if (done !== 1) continue;
+      // Its code and its seats, each in its own shard; a process dying before them leaves a code leading nowhere and marks the next commit never clears (none comes).
+      if (meta !== null) await runScript(this.client, RELEASE_CODE, [codeKey(this.prefix, meta.code)], [id]);
+      const mm = jobKeys(this.prefix, MM_TAG);
+      await runScript(this.client, EXPIRE_SEATS, [seatedKey(this.prefix), this.matchmaking.matchKey(id), mm.due, mm.payloads], [id, JSON.stringify(marks)]);
+      expired.push(id);
     }
     return expired;
   }
 
   async finishedGame(id: TableId, game: number): Promise<FinishedEntry | null> {
-    const text = await this.client.get(this.finishedKey(id, game));
+    const text = await this.client.get(tableKeys(this.prefix, id).finished(game));
     return text === null ? null : (JSON.parse(text) as FinishedEntry);
   }
 
   async archived(id: TableId, game: number, records: boolean): Promise<void> {
-    await this.client.del(records ? [this.finishedKey(id, game), this.recordKey(id, game)] : [this.finishedKey(id, game)]);
+    const keys = tableKeys(this.prefix, id);
+    // Both under the table's tag: one slot.
+    await this.client.del(records ? [keys.finished(game), keys.record(game)] : [keys.finished(game)]);
   }
 
   async keptRecord(id: TableId): Promise<KeptRecord | null> {
-    const h = await this.client.hGetAll(this.keptKey(id));
+    const h = await this.client.hGetAll(tableKeys(this.prefix, id).kept);
     if (h.rules === undefined || h.games === undefined) return null;
     return { rulesInput: JSON.parse(h.rules) as RulesInput, games: Number(h.games) };
   }
 
   async ping(): Promise<boolean> {
     try {
-      return (await this.client.ping()) === 'PONG';
+      return await this.connection.ping();
     } catch {
       return false;
     }
   }
 
   onReconnect(listener: () => void): void {
-    // Registered after the first connection: 'ready' from now on means connected again.
-    this.client.on('ready', listener);
+    this.connection.onReady(listener);
   }
 
   async close(): Promise<void> {
-    if (this.client.isOpen) await this.client.close();
+    await this.connection.close();
   }
 
-  /** Deletes every key under this store's prefix (tests clean up after themselves). */
+  /** Deletes every key under this store's prefix, on every master (tests clean up after themselves). */
   async deleteAll(): Promise<number> {
     let deleted = 0;
-    for await (const keys of this.client.scanIterator({ MATCH: `${escapeGlob(this.prefix)}*`, COUNT: 500 })) {
-      if (keys.length > 0) deleted += await this.client.del(keys);
+    for await (const keys of this.connection.scan(`${escapeGlob(this.prefix)}*`)) {
+      // One key at a time: a cluster refuses a DEL of keys in several slots.
+      const counts = await Promise.all(keys.map((key) => this.client.unlink(key)));
+      deleted += counts.reduce((a, b) => a + b, 0);
     }
     return deleted;
+  }
+
+  /** Who the table counts as seated at its game under way, in matchmaking's shard (the queues' guard). */
+  private async mark(id: TableId, marks: string): Promise<void> {
+    await runScript(this.client, MARK, [seatedKey(this.prefix)], [id, marks]);
   }
 
   private mutableFields(doc: TableDoc): string[] {
@@ -426,52 +560,16 @@ export class RedisTableStore implements TableStore {
     return [entry === null ? '' : JSON.stringify(entry), String(Date.parse(doc.createdAt))];
   }
 
-  private tableKey(id: TableId): string {
-    return `${this.prefix}t:{${id}}`;
-  }
-
-  private recordKey(id: TableId, game: number): string {
-    return `${this.prefix}t:{${id}}:g:${game}`;
-  }
-
   /**
-   * The keys the CREATE, COMMIT and EXPIRE scripts share, in the order their KEYS[1..11] read
-   * them: the table, `second` (the code's key for CREATE and EXPIRE, the game record's for
-   * COMMIT), the active set, the open-tables list and its entries, the job queue, the seated
-   * index and the three phase indexes.
+   * The keys the CREATE and EXPIRE scripts share (COMMIT: with the game's record second and the
+   * outbox last), all in the table's shard: the table, the shard's active set, open list and
+   * its entries, job schedule, and its touched, waiting and over indexes.
    */
-  private tableScriptKeys(id: TableId, second: string): string[] {
-    const jobs = jobKeys(this.prefix);
-    return [this.tableKey(id), second, this.activeKey(), this.openKey(), this.openEntriesKey(), jobs.due, jobs.payloads, seatedKey(this.prefix), ...this.indexKeys()];
-  }
-
-  /** touched, ph:waiting, ph:over */
-  private indexKeys(): [string, string, string] {
-    return [`${this.prefix}touched`, `${this.prefix}ph:waiting`, `${this.prefix}ph:over`];
-  }
-
-  private finishedKey(id: TableId, game: number): string {
-    return `${this.prefix}t:{${id}}:fin:${game}`;
-  }
-
-  private keptKey(id: TableId): string {
-    return `${this.prefix}t:{${id}}:rec`;
-  }
-
-  private activeKey(): string {
-    return `${this.prefix}active`;
-  }
-
-  private codeKey(code: TableCode): string {
-    return `${this.prefix}code:${code}`;
-  }
-
-  private openKey(): string {
-    return `${this.prefix}open`;
-  }
-
-  private openEntriesKey(): string {
-    return `${this.prefix}open:e`;
+  private tableScriptKeys(id: TableId): string[] {
+    const tag = shardOf(id);
+    const s = shardKeys(this.prefix, tag);
+    const jobs = jobKeys(this.prefix, tag);
+    return [tableKeys(this.prefix, id).table, s.active, s.open, s.openEntries, jobs.due, jobs.payloads, s.touched, s.waiting, s.over];
   }
 }
 

@@ -6,6 +6,7 @@ import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
+import type { RedisMode } from '../redis/connect.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 
 /** How many tables are in each phase. */
@@ -52,9 +53,9 @@ export type Created = 'created' | 'idTaken' | 'codeTaken';
  */
 export interface TableStore {
   readonly kind: 'redis' | 'memory';
+  /** Redis only: which (`redis/connect.ts`), said by `/healthz` and at start. */
+  readonly mode?: RedisMode;
   readonly durable: boolean;
-  /** How a Redis store reaches Redis (`redis/connect.ts`'s `redisMode`), for `/healthz` and the log. */
-  readonly mode?: string;
   readonly jobs: JobQueue;
   /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
   readonly thinking: ThinkQueue;
