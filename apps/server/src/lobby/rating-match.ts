@@ -2,9 +2,10 @@ import { type Rating, SHOWN_RD } from '@fives/protocol';
 
 /**
  * Who may be seated with whom in the random-opponent queue, by rating (issue 18): people of close
- * ratings first, the range widening the longer they wait, until the queue's fill time seats
- * everyone waiting with computer players anyway. Pure: the queue (its script, or the memory
- * queue) asks it with its own clock.
+ * ratings first, the range widening the longer they wait, until someone's fill time seats them
+ * with whoever may meet them and computer players. Pure: the memory queue asks it with its own
+ * clock; the Redis queue's scripts (`matchmaking-redis.ts`) are its twin in Lua, and the
+ * matchmaking contract holds both to the same cases.
  */
 export const RATING_RANGE = {
   /** How far apart two ratings may be at once. */
