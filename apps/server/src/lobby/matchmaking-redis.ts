@@ -164,7 +164,8 @@ if not who then
   redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
   redis.call('ZADD', KEYS[2], ARGV[5], ARGV[1])
   redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-  if ARGV[10] ~= '' then redis.call('HSET', KEYS[4], ARGV[1], ARGV[10]) end
+  -- (HDEL: a rating an older node's script left behind is not this ticket's)
+  if ARGV[10] ~= '' then redis.call('HSET', KEYS[4], ARGV[1], ARGV[10]) else redis.call('HDEL', KEYS[4], ARGV[1]) end
   redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
 end
 redis.call('HSETNX', KEYS[6], ARGV[2], ARGV[7])
