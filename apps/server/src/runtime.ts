@@ -124,6 +124,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const lobby = new LobbyService({
     tables: service,
     store: o.store,
+    archive: o.archive,
     now: o.now,
     leaseMs: o.jobLeaseMs,
     graceMs: o.graceMs,

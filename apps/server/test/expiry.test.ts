@@ -62,7 +62,7 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
       await store.jobs.put(`a:${idle.id}:0`, 0, t0 + 9000);
       expect(await store.commit({ ...busy, version: 1, updatedAt: at(t0 + 10 * DAY) })).toBe(true);
       const queue = { id: 'q000000000000' as never, rules: { players: 2 as const }, players: 2 };
-      const ticket = { playerId: player, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1 };
+      const ticket = { playerId: player, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1, rating: null };
       const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
       expect(await store.matchmaking.join(queue, ticket, slot)).toEqual({ kind: 'playing', tableId: idle.id });
 

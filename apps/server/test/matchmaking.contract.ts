@@ -1,5 +1,5 @@
 import { resolveRules } from '@fives/engine';
-import type { PlayerId, TableId } from '@fives/protocol';
+import type { PlayerId, Rating, TableId } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/jobs/job.ts';
 import { type Matchmaking, type QueueSpec, type Ticket, queueIdOf } from '../src/lobby/matchmaking.ts';
@@ -11,9 +11,16 @@ function spec(players: 2 | 3 | 4): QueueSpec {
   return { id: queueIdOf(resolved.value), rules, players };
 }
 
-function ticket(name: string, joinedAt: number, waitMs = 30_000): Ticket {
-  return { playerId: `p_${name.padEnd(8, '0')}` as PlayerId, name, level: 'easy', joinedAt, botsAt: joinedAt + waitMs };
+function ticket(name: string, joinedAt: number, waitMs = 30_000, rating: Rating | null = null): Ticket {
+  return { playerId: `p_${name.padEnd(8, '0')}` as PlayerId, name, level: 'easy', joinedAt, botsAt: joinedAt + waitMs, rating };
 }
+
+/** A rating sure enough to be shown (and matched by); `unsure`: one shown as "?". */
+const sure = (rating: number): Rating => ({ rating, rd: 60, volatility: 0.06, games: 40 });
+const unsure = (rating: number): Rating => ({ rating, rd: 200, volatility: 0.06, games: 2 });
+/** A deterministic clock: every time is given (ms), far from zero as real ones are. */
+const T0 = 1_764_590_400_000;
+const at = (seconds: number): number => T0 + seconds * 1000;
 
 let tables = 0;
 function slot(now = 0): { tableId: TableId; leaseUntil: number } {
@@ -31,7 +38,7 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: 30_001, payload: 0 });
       expect(await mm.join(q, ticket('bob', 2, 5_000), slot())).toMatchObject({ kind: 'waiting', count: { waiting: 2, botsAt: 5_002 } });
       expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: 5_002, payload: 0 });
-      expect(await mm.count(q.id)).toEqual({ queue: q.id, rules: q.rules, waiting: 2, botsAt: 5_002 });
+      expect(await mm.count(q.id)).toEqual({ queue: q.id, rules: q.rules, waiting: 2, botsAt: 5_002, dueAt: 5_002 });
       // Bob leaves: the fill time goes back to Ada's.
       await mm.leave(ticket('bob', 0).playerId);
       expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: 30_001, payload: 0 });
@@ -90,7 +97,7 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       const q = spec(4);
       await mm.join(q, ticket('ada', 0, 10_000), slot());
       await mm.join(q, ticket('bob', 5, 60_000), slot());
-      expect(await mm.fill(q.id, 9_999, slot())).toEqual({ kind: 'none' });
+      expect(await mm.fill(q.id, 9_999, slot())).toEqual({ kind: 'none', dueAt: 10_000 });
       expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: 10_000, payload: 0 });
       const out = await mm.fill(q.id, 10_000, slot(10_000));
       expect(out.kind).toBe('matched');
@@ -98,7 +105,7 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(out.match.tickets.map((t) => t.name)).toEqual(['ada', 'bob']);
       expect(out.count.waiting).toBe(0);
       expect(await jobs.dueAt(`q:${q.id}`)).toBeNull();
-      expect(await mm.fill(q.id, 20_000, slot())).toEqual({ kind: 'none' });
+      expect(await mm.fill(q.id, 20_000, slot())).toEqual({ kind: 'none', dueAt: null });
       await close();
     });
 
@@ -113,6 +120,73 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(seated).toHaveLength(30);
       expect((await mm.count(q.id)).waiting).toBe(1);
       for (const o of outs) if (o.kind === 'matched') expect(o.match.tickets).toHaveLength(3);
+      await close();
+    });
+
+    it('does not seat far-apart ratings at once, but does once the range has widened, its job due then', async () => {
+      const { mm, jobs, close } = await open();
+      const q = spec(2);
+      // 400 apart: 100 + 20/s reaches 400 after 15 s of the later arrival's wait.
+      await mm.join(q, ticket('ada', at(0), 60_000, sure(1500)), slot());
+      const cat = await mm.join(q, ticket('cat', at(2), 60_000, sure(1900)), slot());
+      expect(cat).toMatchObject({ kind: 'waiting', count: { waiting: 2, botsAt: at(60), dueAt: at(17) } });
+      expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: at(17), payload: 0 });
+      expect(await mm.count(q.id)).toMatchObject({ waiting: 2, botsAt: at(60), dueAt: at(17) });
+      expect(await mm.fill(q.id, at(17) - 1, slot())).toEqual({ kind: 'none', dueAt: at(17) });
+      const out = await mm.fill(q.id, at(17), slot(at(17)));
+      if (out.kind !== 'matched') throw new Error('not matched once the range had widened');
+      expect(out.match.tickets.map((t) => t.name)).toEqual(['ada', 'cat']);
+      expect(out.match.tickets.map((t) => t.rating?.rating)).toEqual([1500, 1900]);
+      expect(out.count).toMatchObject({ waiting: 0, botsAt: null, dueAt: null });
+      expect(await jobs.dueAt(`q:${q.id}`)).toBeNull();
+      await close();
+    });
+
+    it('seats a close pair before a far one, whoever came first', async () => {
+      const { mm, jobs, close } = await open();
+      const q = spec(2);
+      await mm.join(q, ticket('ada', at(0), 60_000, sure(1500)), slot());
+      await mm.join(q, ticket('cat', at(1), 60_000, sure(2000)), slot());
+      const bob = await mm.join(q, ticket('bob', at(3), 60_000, sure(1580)), slot());
+      if (bob.kind !== 'matched') throw new Error('the close pair was not seated');
+      expect(bob.match.tickets.map((t) => t.name)).toEqual(['ada', 'bob']);
+      expect(bob.count).toMatchObject({ waiting: 1, botsAt: at(61), dueAt: at(61) });
+      expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: at(61), payload: 0 });
+      // Dan is 200 from Cat, who has waited long: Dan's own range decides (100 + 20/s: 5 s).
+      const dan = await mm.join(q, ticket('dan', at(10), 60_000, sure(1800)), slot());
+      expect(dan).toMatchObject({ kind: 'waiting', count: { waiting: 2, dueAt: at(15) } });
+      const out = await mm.fill(q.id, at(15), slot(at(15)));
+      if (out.kind !== 'matched') throw new Error('not matched at 15 s');
+      expect(out.match.tickets.map((t) => t.name)).toEqual(['cat', 'dan']);
+      await close();
+    });
+
+    it('an uncertain rating ("?") or none meets anyone at once', async () => {
+      const { mm, close } = await open();
+      const q = spec(2);
+      await mm.join(q, ticket('ada', at(0), 60_000, sure(2400)), slot());
+      const eve = await mm.join(q, ticket('eve', at(1), 60_000, unsure(1500)), slot());
+      if (eve.kind !== 'matched') throw new Error('"?" was not matched');
+      expect(eve.match.tickets.map((t) => t.name)).toEqual(['ada', 'eve']);
+      await mm.join(q, ticket('bob', at(2), 60_000, sure(800)), slot());
+      expect((await mm.join(q, ticket('new', at(3), 60_000, null), slot())).kind).toBe('matched');
+      await close();
+    });
+
+    it('when a wait is over, seats that person with whoever may meet them, up to a table, and leaves the rest waiting', async () => {
+      const { mm, jobs, close } = await open();
+      const q = spec(3);
+      // Three far apart, none of whom may meet another before Ada's wait is over at 10 s.
+      await mm.join(q, ticket('ada', at(0), 10_000, sure(1000)), slot());
+      await mm.join(q, ticket('bob', at(1), 60_000, sure(1600)), slot());
+      await mm.join(q, ticket('cat', at(2), 60_000, sure(2200)), slot());
+      await mm.join(q, ticket('dan', at(3), 60_000, sure(1050)), slot());
+      const out = await mm.fill(q.id, at(10), slot(at(10)));
+      if (out.kind !== 'matched') throw new Error('the wait was over');
+      expect(out.match.tickets.map((t) => t.name)).toEqual(['ada', 'dan']);
+      // Bob and Cat are too few for a table of three: the computer fills it when Bob's wait is over.
+      expect(out.count).toMatchObject({ waiting: 2, botsAt: at(61), dueAt: at(61) });
+      expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: at(61), payload: 0 });
       await close();
     });
   });

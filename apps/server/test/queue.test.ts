@@ -1,4 +1,4 @@
-import type { QueueMatched, QueueStatus, TableId } from '@fives/protocol';
+import type { PlayerId, QueueMatched, QueueStatus, Rating, TableId } from '@fives/protocol';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestClient, guest } from './support/client.ts';
@@ -7,6 +7,7 @@ import { killed, spawnNode } from './support/process.ts';
 import { redisStore, uniquePrefix } from './support/redis.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
 import { queueRoom } from '../src/sockets/rooms.ts';
+import { MemoryArchive } from '../src/archive/memory.ts';
 
 describe('random opponents', () => {
   const clients: TestClient[] = [];
@@ -90,6 +91,47 @@ describe('random opponents', () => {
     // Waiting for a table while seated at one is refused.
     const again = await a.request('queue:join', { rules });
     expect(again.ok ? null : again.error.code).toBe('queue/already_playing');
+  });
+
+  it('matches by the ratings read when people join: far apart only once the range has widened, close ones at once', async () => {
+    const clock = new FakeClock();
+    // The archive's ratings as a finished history would leave them (the rating rule has its own tests).
+    const known = new Map<PlayerId, Rating>();
+    const archive = new (class extends MemoryArchive {
+      override async ratings(ids: readonly PlayerId[]): Promise<Map<PlayerId, Rating>> {
+        return new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id) as Rating] as const] : [])));
+      }
+    })();
+    const server = await startServer({ now: clock.now, seed: 'rated-queue', archive });
+    cleanups.push(() => server.close());
+    const people = await Promise.all(['Ada', 'Cat', 'Bob'].map((name) => guest(server.url, name)));
+    for (const [i, rating] of [1500, 1900, 1560].entries()) known.set(people[i]!.player.id, { rating, rd: 60, volatility: 0.06, games: 30 });
+    const [a, c, b] = await Promise.all(people.map((p) => TestClient.connect(server.url, p.token)));
+    clients.push(a!, c!, b!);
+    const rules = { preset: 'allFives', players: 2 } as const;
+    const ack = await a!.request('queue:join', { rules, waitSeconds: 600 });
+    if (!ack.ok) throw new Error(ack.error.message);
+    expect((await c!.request('queue:join', { rules, waitSeconds: 600 })).ok).toBe(true);
+    // 400 apart: 100 + 20 a second reaches it after 15 s.
+    clock.advance(14_999);
+    await server.app.jobs.poll();
+    expect((await server.app.store.matchmaking.count(ack.data.queue)).waiting).toBe(2);
+    const matchedA = a!.waitFor<QueueMatched>('queue:matched');
+    const matchedC = c!.waitFor<QueueMatched>('queue:matched');
+    clock.advance(1);
+    await server.app.jobs.poll();
+    const [ma, mc] = await Promise.all([matchedA, matchedC]);
+    expect(ma.tableId).toBe(mc.tableId);
+    expect((await server.app.store.matchmaking.count(ack.data.queue)).waiting).toBe(0);
+    // Bob (1560) and a newcomer close to him are seated at once.
+    const dan = await guest(server.url, 'Dan');
+    known.set(dan.player.id, { rating: 1620, rd: 60, volatility: 0.06, games: 30 });
+    const d = await TestClient.connect(server.url, dan.token);
+    clients.push(d);
+    await b!.request('queue:join', { rules, waitSeconds: 600 });
+    const matchedD = d.waitFor<QueueMatched>('queue:matched');
+    await d.request('queue:join', { rules, waitSeconds: 600 });
+    expect((await matchedD).seat).toBe(1);
   });
 
   it('leaving is instant, the others see the count, and a lost connection leaves too', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Rating } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import { RATING_RANGE, type Waiting, matchByRating, mayMeet, ratingRange } from '../src/lobby/rating-match.ts';
+import { RATING_RANGE, type Waiting, matchByRating, mayMeet, nextMeeting, ratingRange } from '../src/lobby/rating-match.ts';
 
 const sure = (rating: number): Rating => ({ rating, rd: 60, volatility: 0.06, games: 40 });
 const T0 = Date.UTC(2026, 11, 1, 12);
@@ -64,6 +64,39 @@ describe('matching by rating (a deterministic clock: every time is given)', () =
         const chosen = seated.map((id) => queue.find((q) => q.id === id) as Waiting);
         for (const a of chosen) for (const b of chosen) if (a !== b) expect(mayMeet(a, b, now)).toBe(true);
         expect(matchByRating(queue, players, now + extra)).not.toBeNull();
+      }),
+      { seed: 18, numRuns: 300 },
+    );
+  });
+
+  it('says when the queue must look again: the next time two of the waiting come within range', () => {
+    const w = (id: string, rating: number | null, s: number): Waiting => ({ id, rating: rating === null ? null : sure(rating), sinceMs: at(s) });
+    // 400 apart, the later came at 2 s: 15 s after that.
+    expect(nextMeeting([w('a', 1500, 0), w('c', 1900, 2)], 2, at(2))).toBe(at(17));
+    expect(nextMeeting([w('a', 1500, 0), w('c', 1900, 2)], 2, at(17))).toBeNull();
+    expect(nextMeeting([w('a', 1500, 0), w('c', 1900, 2), w('b', 1700, 3)], 2, at(3))).toBe(at(8));
+    // Too few for a table, or only "?" among them: nothing to wait for.
+    expect(nextMeeting([w('a', 1500, 0), w('c', 1900, 2)], 3, at(2))).toBeNull();
+    expect(nextMeeting([w('a', 1500, 0), w('n', null, 2)], 2, at(2))).toBeNull();
+  });
+
+  it('is a property: at the next meeting a pair that could not meet just before may meet', () => {
+    const waiting = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 4 }),
+        rating: fc.integer({ min: 800, max: 2400 }).map(sure),
+        sinceMs: fc.integer({ min: 0, max: 60_000 }).map((s) => T0 + s),
+      }),
+      { selector: (w) => w.id, minLength: 2, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(waiting, (queue) => {
+        const now = T0 + 60_000;
+        const next = nextMeeting(queue, 2, now);
+        if (next === null) return;
+        expect(next).toBeGreaterThan(now);
+        const pairs = queue.flatMap((a, i) => queue.slice(i + 1).map((b) => [a, b] as const));
+        expect(pairs.some(([a, b]) => !mayMeet(a, b, next - 1) && mayMeet(a, b, next))).toBe(true);
       }),
       { seed: 18, numRuns: 300 },
     );

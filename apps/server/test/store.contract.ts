@@ -177,7 +177,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const d = doc();
       await store.create(d);
       const queue = { id: 'q000000000000' as never, rules: { players: 2 as const }, players: 2 };
-      const ticket = { playerId: 'p_host00000' as PlayerId, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1 };
+      const ticket = { playerId: 'p_host00000' as PlayerId, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1, rating: null };
       const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
       const playing = { ...d, version: 1, phase: 'playing' as const, game: 1 };
       expect(await store.commit(playing)).toBe(true);

@@ -64,9 +64,11 @@ export const ClientMessageSchemas = {
   'lobby:watch': z.strictObject({ on: z.boolean() }),
   /**
    * Wait for random opponents who want the same game (the same rules once resolved, players
-   * included). As soon as enough wait, they are seated together and dealt. When the first
-   * player's `waitSeconds` (default 30) have passed, everyone waiting is seated and computer
-   * players of `level` (that player's choice, default medium) fill the other seats. Joining
+   * included). As soon as enough wait whose ratings are close (100 apart, widening by 20 a
+   * second waited; "?" meets anyone), they are seated together and dealt. When the first
+   * player's `waitSeconds` (default 30) have passed, they and those waiting close enough to them
+   * are seated and computer players of `level` (that player's choice, default medium) fill the
+   * other seats. Joining
    * another queue leaves the first; joining the same one again keeps your place.
    */
   'queue:join': z.strictObject({

@@ -2,6 +2,7 @@ import type { RulesInput } from '@fives/engine';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
 import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import type { MemoryJobQueue } from '../jobs/memory.ts';
+import { type Waiting, matchByRating, mayMeet, nextMeeting } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
 /**
@@ -12,6 +13,7 @@ export class MemoryMatchmaking implements Matchmaking {
   private readonly queues = new Map<QueueId, Ticket[]>();
   private readonly who = new Map<PlayerId, QueueId>();
   private readonly rules = new Map<QueueId, RulesInput>();
+  private readonly players = new Map<QueueId, number>();
   private readonly matches = new Map<TableId, string>();
 
   /** `seated`: who sits at a game under way, shared with the memory table store, which keeps it. */
@@ -32,9 +34,11 @@ export class MemoryMatchmaking implements Matchmaking {
       this.who.set(ticket.playerId, queue.id);
     }
     if (!this.rules.has(queue.id)) this.rules.set(queue.id, queue.rules);
+    this.players.set(queue.id, queue.players);
     this.purgeSeated(queue.id);
-    const match = line.length >= queue.players ? this.take(queue.id, queue.players, slot) : null;
-    const count = this.keepFillJob(queue.id);
+    const ids = matchByRating(line.map(waitingOf), queue.players, ticket.joinedAt);
+    const match = ids === null ? null : this.take(queue.id, ids, slot);
+    const count = this.keepFillJob(queue.id, ticket.joinedAt);
     return match === null ? { kind: 'waiting', count } : { kind: 'matched', match, count };
   }
 
@@ -47,23 +51,36 @@ export class MemoryMatchmaking implements Matchmaking {
       1,
     );
     this.who.delete(playerId);
-    return this.keepFillJob(queue);
+    // No clock here: a meeting already past only makes the job look again at once.
+    return this.keepFillJob(queue, Number.NEGATIVE_INFINITY);
   }
 
   async fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome> {
     this.purgeSeated(queue);
     const line = this.line(queue);
-    const first = Math.min(...line.map((t) => t.botsAt));
-    if (line.length === 0 || first > now) {
-      this.keepFillJob(queue);
-      return { kind: 'none' };
+    const players = this.players.get(queue) ?? line.length;
+    const ids = this.overdue(line, players, now) ?? matchByRating(line.map(waitingOf), players, now);
+    if (ids === null) return { kind: 'none', dueAt: this.keepFillJob(queue, now).dueAt };
+    const match = this.take(queue, ids, slot);
+    return { kind: 'matched', match, count: this.keepFillJob(queue, now) };
+  }
+
+  /** The person whose wait is over first (if it is at `now`) and those who may meet them, up to a table, in order of arrival. */
+  private overdue(line: readonly Ticket[], players: number, now: number): string[] | null {
+    const first = line.toSorted((a, b) => a.botsAt - b.botsAt || (a.playerId < b.playerId ? -1 : 1))[0];
+    if (first === undefined || first.botsAt > now) return null;
+    const chosen: Waiting[] = [waitingOf(first)];
+    for (const t of line) {
+      if (chosen.length === players) break;
+      const w = waitingOf(t);
+      if (t !== first && chosen.every((c) => mayMeet(c, w, now))) chosen.push(w);
     }
-    const match = this.take(queue, line.length, slot);
-    return { kind: 'matched', match, count: this.keepFillJob(queue) };
+    return chosen.map((c) => c.id);
   }
 
   async count(queue: QueueId): Promise<QueueCount> {
-    return this.countOf(queue);
+    const job = await this.jobs.dueAt(fillJobKey(queue));
+    return { ...this.countOf(queue), dueAt: job?.at ?? null };
   }
 
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
@@ -101,8 +118,11 @@ export class MemoryMatchmaking implements Matchmaking {
     return line;
   }
 
-  private take(queue: QueueId, n: number, slot: MatchSlot): PendingMatch {
-    const tickets = this.line(queue).splice(0, n);
+  /** Takes these people out (in order of arrival, the seats' order). */
+  private take(queue: QueueId, ids: readonly string[], slot: MatchSlot): PendingMatch {
+    const line = this.line(queue);
+    const tickets = line.filter((t) => ids.includes(t.playerId));
+    for (const t of tickets) line.splice(line.indexOf(t), 1);
     for (const t of tickets) {
       this.who.delete(t.playerId);
       this.seated.set(t.playerId, slot.tableId);
@@ -113,16 +133,23 @@ export class MemoryMatchmaking implements Matchmaking {
     return match;
   }
 
-  private keepFillJob(queue: QueueId): QueueCount {
-    const count = this.countOf(queue);
-    if (count.botsAt === null) this.jobs.removeNow(fillJobKey(queue));
-    else this.jobs.putNow(fillJobKey(queue), 0, count.botsAt);
+  private keepFillJob(queue: QueueId, now: number): QueueCount {
+    const count = this.countOf(queue, now);
+    if (count.dueAt === null) this.jobs.removeNow(fillJobKey(queue));
+    else this.jobs.putNow(fillJobKey(queue), 0, count.dueAt);
     return count;
   }
 
-  private countOf(queue: QueueId): QueueCount {
+  /** `now`: the meetings after it count for `dueAt`. */
+  private countOf(queue: QueueId, now = Number.NEGATIVE_INFINITY): QueueCount {
     const line = this.queues.get(queue) ?? [];
     const botsAt = line.length === 0 ? null : Math.min(...line.map((t) => t.botsAt));
-    return { queue, waiting: line.length, botsAt, rules: this.rules.get(queue) ?? null };
+    const meeting = nextMeeting(line.map(waitingOf), this.players.get(queue) ?? Number.POSITIVE_INFINITY, now);
+    const dueAt = botsAt === null ? null : meeting === null ? botsAt : Math.min(botsAt, meeting);
+    return { queue, waiting: line.length, botsAt, dueAt, rules: this.rules.get(queue) ?? null };
   }
+}
+
+function waitingOf(t: Ticket): Waiting {
+  return { id: t.playerId, rating: t.rating, sinceMs: t.joinedAt };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Rules, RulesInput } from '@fives/engine';
-import type { BotLevel, PlayerId, QueueId, TableId } from '@fives/protocol';
+import type { BotLevel, PlayerId, QueueId, Rating, TableId } from '@fives/protocol';
 
 /** A person waiting in a queue. Times are ms since the epoch. */
 export interface Ticket {
@@ -11,6 +11,11 @@ export interface Ticket {
   readonly joinedAt: number;
   /** When this person's chosen wait is over. */
   readonly botsAt: number;
+  /**
+   * Their rating of the queue's key, read from the archive when they join (null: never rated, or
+   * the archive could not say): the queue matches by it (`rating-match.ts`) without asking again.
+   */
+  readonly rating: Rating | null;
 }
 
 /** A queue: one per game people may ask for (the resolved rules, players included). */
@@ -39,6 +44,11 @@ export interface QueueCount {
   readonly rules: RulesInput | null;
   readonly waiting: number;
   readonly botsAt: number | null;
+  /**
+   * When the queue's fill job runs next: at `botsAt`, or sooner when two of the waiting whose
+   * ratings are too far apart now will be close enough by then (null: nobody waits).
+   */
+  readonly dueAt: number | null;
 }
 
 /** The table id a match would get, and until when the node that makes it has it to itself. */
@@ -55,7 +65,10 @@ export type JoinOutcome =
   /** The person sits at a game under way (or one just matched for them). */
   | { readonly kind: 'playing'; readonly tableId: TableId };
 
-export type FillOutcome = { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount } | { readonly kind: 'none' };
+export type FillOutcome =
+  | { readonly kind: 'matched'; readonly match: PendingMatch; readonly count: QueueCount }
+  /** Nobody to seat yet: the job runs again at `dueAt`. */
+  | { readonly kind: 'none'; readonly dueAt: number | null };
 
 /**
  * The random-opponent queues. Every operation is one atomic step (a Lua script in Redis), so
@@ -69,13 +82,17 @@ export type FillOutcome = { readonly kind: 'matched'; readonly match: PendingMat
 export interface Matchmaking {
   /**
    * Puts the ticket in the queue (joining the same queue again keeps the first ticket and its
-   * place) and, when `queue.players` people wait, takes the first of them out as a match.
-   * Keeps the queue's fill job due at its earliest `botsAt`.
+   * place) and, when `queue.players` people wait who may meet by rating at `ticket.joinedAt`
+   * (`matchByRating`), takes them out as a match. Keeps the queue's fill job due at `dueAt`.
    */
   join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome>;
   /** Takes the person out of whatever queue they wait in; null when they wait in none. */
   leave(playerId: PlayerId): Promise<QueueCount | null>;
-  /** The queue's fill job: when its earliest wait is over at `now`, everyone waiting is a match. */
+  /**
+   * The queue's fill job at `now`: when the earliest wait is over, that person and (in order of
+   * arrival) those of the waiting who may meet them by rating, up to a table, are a match (the
+   * computer fills the rest); else, a table of people whose ranges have widened enough to meet.
+   */
   fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome>;
   count(queue: QueueId): Promise<QueueCount>;
   /** Which queue the person waits in. */

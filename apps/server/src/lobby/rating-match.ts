@@ -2,9 +2,10 @@ import { type Rating, SHOWN_RD } from '@fives/protocol';
 
 /**
  * Who may be seated with whom in the random-opponent queue, by rating (issue 18): people of close
- * ratings first, the range widening the longer they wait, until the queue's fill time seats
- * everyone waiting with computer players anyway. Pure: the queue (its script, or the memory
- * queue) asks it with its own clock.
+ * ratings first, the range widening the longer they wait, until someone's fill time seats them
+ * with whoever may meet them and computer players. Pure: the memory queue asks it with its own
+ * clock; the Redis queue's scripts (`matchmaking-redis.ts`) are its twin in Lua, and the
+ * matchmaking contract holds both to the same cases.
  */
 export const RATING_RANGE = {
   /** How far apart two ratings may be at once. */
@@ -20,8 +21,8 @@ export interface Waiting {
   readonly sinceMs: number;
 }
 
-/** The rating the queue compares: a rating too uncertain to show ("?") counts as a new player's 1500, anyone may meet it. */
-function compared(r: Rating | null): number | null {
+/** The rating the queue compares (null: a rating too uncertain to show, "?", whom anyone may meet). The Redis queue stores this with the ticket. */
+export function compared(r: Rating | null): number | null {
   return r === null || r.rd > SHOWN_RD ? null : r.rating;
 }
 
@@ -57,4 +58,25 @@ export function matchByRating(waiting: readonly Waiting[], players: number, nowM
     if (chosen.length === players) return chosen.map((c) => c.id);
   }
   return null;
+}
+
+/**
+ * When two of the waiting who may not meet now next may (the earliest such time after `nowMs`),
+ * or null: nobody's range will ever take in anyone new, or fewer than `players` wait. The queue's
+ * job runs then (or at the fill time, if sooner) to look again. With 100 + 20/s and the later
+ * arrival deciding, two ratings `d` apart meet `(d - 100) / 20` seconds after the later came,
+ * rounded up to the millisecond so that `mayMeet` holds at that time.
+ */
+export function nextMeeting(waiting: readonly Waiting[], players: number, nowMs: number): number | null {
+  if (waiting.length < players) return null;
+  let next: number | null = null;
+  for (const [i, a] of waiting.entries()) {
+    for (const b of waiting.slice(i + 1)) {
+      const [ra, rb] = [compared(a.rating), compared(b.rating)];
+      if (ra === null || rb === null) continue;
+      const at = Math.max(a.sinceMs, b.sinceMs) + Math.ceil(((Math.abs(ra - rb) - RATING_RANGE.startPoints) * 1000) / RATING_RANGE.pointsPerSecond);
+      if (at > nowMs && (next === null || at < next)) next = at;
+    }
+  }
+  return next;
 }

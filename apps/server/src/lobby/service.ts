@@ -9,9 +9,12 @@ import {
   type QueueId,
   type QueueMatched,
   type QueueStatus,
+  type Rating,
   type TableId,
+  ratingKey,
 } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { GameArchive } from '../archive/archive.ts';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
@@ -30,6 +33,8 @@ export interface LobbyEvents {
 export interface LobbyServiceOptions {
   readonly tables: TableService;
   readonly store: TableStore;
+  /** Where a person's rating is read when they join a queue, to be matched by. */
+  readonly archive: GameArchive;
   readonly now: () => Date;
   /** How long the node that takes a match out of a queue has it to itself before another may seat it. */
   readonly leaseMs: number;
@@ -61,9 +66,10 @@ export class LobbyService {
     const resolved = resolveRules(rules);
     if (!resolved.ok) return { ok: false, error: fromGameError(resolved.error) };
     const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
+    const rating = await this.ratingOf(player.id, ratingKey(resolved.value.preset, resolved.value.players));
     for (let attempt = 0; attempt < 4; attempt++) {
       const now = this.nowMs();
-      const ticket = { playerId: player.id, name: player.name, level, joinedAt: now, botsAt: now + waitSeconds * 1000 };
+      const ticket = { playerId: player.id, name: player.name, level, joinedAt: now, botsAt: now + waitSeconds * 1000, rating };
       const out = await this.o.store.matchmaking.join(queue, ticket, this.slot(now));
       if (out.kind === 'elsewhere') {
         await this.leaveQueue(player.id);
@@ -93,11 +99,17 @@ export class LobbyService {
     return this.o.store.matchmaking.queueOf(playerId);
   }
 
-  /** The `q:` job: a queue's earliest wait is over; everyone waiting sits down, the computer fills the rest. */
+  /**
+   * The `q:` job: a queue's earliest wait is over (that person sits down with whoever may meet
+   * them by rating, the computer filling the rest), or two ranges have widened enough to meet.
+   */
   async fill(queue: QueueId): Promise<void> {
     const now = this.nowMs();
     const out = await this.o.store.matchmaking.fill(queue, now, this.slot(now));
-    if (out.kind === 'none') return;
+    if (out.kind === 'none') {
+      if (out.dueAt !== null) this.o.wake(out.dueAt);
+      return;
+    }
     await this.seat(out.match);
     this.announce(out.count);
   }
@@ -161,9 +173,19 @@ export class LobbyService {
       waiting: count.waiting,
       botsAt: count.botsAt === null ? null : { at: new Date(count.botsAt).toISOString(), remainingMs: Math.max(0, Math.round(count.botsAt - now)) },
     };
-    if (count.botsAt !== null) this.o.wake(count.botsAt);
+    if (count.dueAt !== null) this.o.wake(count.dueAt);
     this.o.events.queueStatus(status);
     return status;
+  }
+
+  /** Matched by, not decided on: when the archive cannot answer, they wait as "?" (anyone may meet them). */
+  private async ratingOf(id: PlayerId, key: string): Promise<Rating | null> {
+    try {
+      return (await this.o.archive.ratings([id], key)).get(id) ?? null;
+    } catch (error) {
+      this.o.log.warn({ err: error }, 'a rating could not be read: queued without it');
+      return null;
+    }
   }
 
   private slot(now: number): MatchSlot {

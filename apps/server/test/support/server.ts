@@ -35,6 +35,7 @@ export type TestServerOptions = Pick<
   | 'jobPollMs'
   | 'jobLeaseMs'
   | 'role'
+  | 'archive'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -90,6 +91,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.jobPollMs === undefined ? {} : { jobPollMs: options.jobPollMs }),
     ...(options.jobLeaseMs === undefined ? {} : { jobLeaseMs: options.jobLeaseMs }),
     ...(options.role === undefined ? {} : { role: options.role }),
+    ...(options.archive === undefined ? {} : { archive: options.archive }),
   });
 }
 
