@@ -264,6 +264,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const { service, lobby, jobs, thinking, openTables } = createRuntime({
     store,
     archive,
+    accounts,
     log: app.log,
     random: options.random ?? cryptoRandom,
     botBudget,

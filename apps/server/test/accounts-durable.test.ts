@@ -82,6 +82,19 @@ describe('accounts in Redis and PostgreSQL, through build()', () => {
     expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(other.token) })).json()).toMatchObject({ id: ada.player.id, name: 'Ada' });
     expect(await handshake(other.token)).toBeNull();
 
+    // At the table a kept name shows as kept, a guest's as a guest's (the seat's flag, from the account store).
+    const hosted = await app.inject({ method: 'POST', url: '/api/tables', headers: bearer(other.token), payload: { rules: { preset: 'allFives', players: 2 } } });
+    expect(hosted.statusCode, hosted.body).toBe(201);
+    const tableId = hosted.json<{ tableId: string; table: { seats: unknown[] } }>().tableId;
+    expect(hosted.json<{ table: { seats: unknown[] } }>().table.seats[0]).toMatchObject({ kind: 'human', name: 'Ada', kept: true });
+    const bea = await guest('Bea');
+    const joiner = await TestClient.connect(url, bea.token);
+    await joiner.join(tableId, 'player');
+    const seats = (await app.inject({ method: 'GET', url: `/api/tables/${tableId}` })).json<{ seats: Record<string, unknown>[] }>().seats;
+    expect(seats[1]).toMatchObject({ kind: 'human', name: 'Bea' });
+    expect(seats[1]).not.toHaveProperty('kept');
+    joiner.socket.close();
+
     const deleted = await app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(session.token) });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ deleted: ada.player.id });
