@@ -12,6 +12,7 @@ import type { BotThinker } from './bots/thinker.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { MemoryAccounts } from './accounts/store.ts';
+import { Identities } from './identity/identify.ts';
 import type { AccountStore } from './accounts/store.ts';
 import { accountRoutes } from './http/account.ts';
 import { archiveRoutes } from './http/archive.ts';
@@ -220,6 +221,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     () => now().getTime(),
   );
   const limits: Limits = { ...DEFAULTS.limits, ...options.limits };
+  const identities = new Identities(signer, accounts, (error) => app.log.warn({ err: error }, 'the account store is not answering: tokens are checked by their signature alone'));
   const origins = options.corsOrigins ?? [];
   const metrics = serverMetrics();
   const monitor = new StoreMonitor(store, {
@@ -262,6 +264,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const { service, lobby, jobs, thinking, openTables } = createRuntime({
     store,
     archive,
+    accounts,
     log: app.log,
     random: options.random ?? cryptoRandom,
     botBudget,
@@ -318,13 +321,14 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   await app.register(metricsRoutes, { registry: metrics.registry });
   // A worker serves nobody: a load balancer never sends it clients (docker-compose.yml).
   if (role === 'node') {
-    await app.register(tablesRoutes, { service, lobby, signer, accounts, publicUrl: options.publicUrl, now });
+    await app.register(tablesRoutes, { service, lobby, signer, identities, accounts, publicUrl: options.publicUrl, now });
     await app.register(archiveRoutes, { archive, accounts });
     await app.register(accountRoutes, {
       accounts,
       archive,
       challenges: store.challenges,
       signer,
+      identities,
       now,
       publicUrl: options.publicUrl,
       challengeTtlMs: DEFAULTS.challengeTtlMs,
@@ -335,7 +339,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const { io: sockets, drain } = attachSockets(app, {
     service,
     lobby,
-    signer,
+    identities,
     now,
     reactions: { rates: store.rates, rule: limits.reactions },
     socketOptions: { allowRequest: socketOriginCheck(origins), ...(origins.length > 0 ? { cors: { origin: [...origins], methods: ['GET', 'POST'] } } : {}) },

@@ -3,6 +3,7 @@ import type { RandomSource } from '@fives/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BotThinker } from './bots/thinker.ts';
+import type { AccountStore } from './accounts/store.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { archiveGame } from './archive/job.ts';
 import type { Job } from './jobs/job.ts';
@@ -23,6 +24,8 @@ export interface RuntimeOptions {
   readonly store: TableStore;
   /** Where finished games go (the `g:` jobs), and where their records are read once Redis let them go. */
   readonly archive: GameArchive;
+  /** Who kept their name: a seat says so when they sit down. */
+  readonly accounts: AccountStore;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
   readonly botBudget: Budget;
@@ -72,6 +75,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const service = new TableService({
     store: o.store,
     archive: o.archive,
+    accounts: o.accounts,
     random: o.random,
     botBudget: o.botBudget,
     thinker: o.thinker,

@@ -72,8 +72,12 @@ function accountContract(kind: string, open: () => Promise<{ accounts: AccountSt
         expect(await accounts.removePasskey(newPlayerId(), 'a1')).toBe('not_found');
         expect(await accounts.removePasskey(ada, 'a1')).toBe('removed');
         expect(await accounts.removePasskey(ada, 'a2')).toBe('last');
+        expect(await accounts.deleted(ada)).toBe(false);
         expect(await accounts.delete(ada)).toBe(true);
         expect(await accounts.delete(ada)).toBe(false);
+        // Only the id stays, so its tokens are refused; a guest never kept a name, nor was deleted.
+        expect(await accounts.deleted(ada)).toBe(true);
+        expect(await accounts.deleted(newPlayerId())).toBe(false);
         expect(await accounts.byPasskey('a2')).toBeNull();
         expect(await accounts.holder(skeleton('Beatrice'))).toBeNull();
       } finally {

@@ -42,6 +42,10 @@ describe('from the wire to the screens', () => {
     expect(summaryOf(summary, null, '', 0).seats[1]?.connected).toBe(true);
     const open = summaryOf({ ...summary, seats: [{ seat: 0, kind: 'open' }, ...summary.seats.slice(1)] }, null, '', 0);
     expect(open.seats[0]).toEqual({ seat: 0, kind: 'open', name: '', level: null, connected: false, away: false });
+    // A kept name says so; a guest's seat does not (the panel shows them as a guest).
+    const kept = summaryOf({ ...summary, seats: [{ seat: 0, kind: 'human', name: 'Ada', away: false, kept: true }, ...summary.seats.slice(1)] }, null, '', 0);
+    expect(kept.seats[0]).toMatchObject({ name: 'Ada', kept: true });
+    expect(s.seats[0]).not.toHaveProperty('kept');
   });
 
   it('puts the clocks on this client’s clock, counted from what is left', () => {

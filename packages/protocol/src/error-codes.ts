@@ -23,6 +23,8 @@ export const ErrorCode = {
   badName: 'auth/invalid_name',
   /** The token was signed with a secret the server still knows, but its expiry has passed: get a new one. */
   tokenExpired: 'auth/token_expired',
+  /** The token's player kept their name and then deleted the account: the id is no one's now; start again as a guest. */
+  accountDeleted: 'auth/account_deleted',
   // Accounts (a name kept with a passkey)
   /** Another account keeps this name, or one that looks the same (case and confusables aside). */
   nameTaken: 'account/name_taken',

@@ -21,7 +21,8 @@ export type SeatSpec = z.output<typeof SeatSpecSchema>;
 export const SeatInfoSchema = z.discriminatedUnion('kind', [
   z.strictObject({ seat: SeatSchema, kind: z.literal('open') }),
   // rating: their rating of the table's key when they sat down, rounded, or "?" (never rated, or RD above 110).
-  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), away: z.boolean(), rating: z.string().optional() }),
+  // kept: they kept their name with a passkey, so it is theirs alone; absent, a guest (guests' names are not unique).
+  z.strictObject({ seat: SeatSchema, kind: z.literal('human'), name: z.string(), away: z.boolean(), rating: z.string().optional(), kept: z.literal(true).optional() }),
   z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), level: BotLevelSchema, name: z.string() }),
 ]);
 export type SeatInfo = z.output<typeof SeatInfoSchema>;

@@ -1,7 +1,7 @@
 import { type Result, apply, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type WireAction, toEngineAction } from '@fives/protocol';
 import type { Actor } from './actors.ts';
-import { type Change, personSeat } from './change.ts';
+import { type Change, personOf, personSeat } from './change.ts';
 import type { TableDoc } from './doc.ts';
 import { fromGameError, refuse } from './outcome.ts';
 import { closedBy } from './record.ts';
@@ -32,7 +32,7 @@ export function act(d: TableDoc, now: number, move: Move): Result<Change, Proble
   const changed = actionChange(d, seat, wire, 'person');
   if (!changed.ok || owner.away !== true) return changed;
   const seats = changed.value.doc.seats.slice();
-  seats[seat] = personSeat({ id: owner.playerId, name: owner.name, ...(owner.rating === undefined ? {} : { rating: owner.rating }) });
+  seats[seat] = personSeat(personOf(owner));
   return ok({ ...changed.value, doc: { ...changed.value.doc, seats } });
 }
 

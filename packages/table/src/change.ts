@@ -37,9 +37,22 @@ export interface Person {
   readonly name: string;
   /** Their rating of the table's key, shown beside their name (the server looks it up). */
   readonly rating?: SeatRating;
+  /** They kept their name with a passkey (the server asks its accounts): not shown as a guest. */
+  readonly kept?: boolean;
 }
 
 /** A person's seat record. */
 export function personSeat(p: Person): SeatRecord {
-  return { kind: 'human', playerId: p.id, name: p.name, ...(p.rating === undefined ? {} : { rating: { rating: p.rating.rating, rd: p.rating.rd } }) };
+  return {
+    kind: 'human',
+    playerId: p.id,
+    name: p.name,
+    ...(p.rating === undefined ? {} : { rating: { rating: p.rating.rating, rd: p.rating.rd } }),
+    ...(p.kept === true ? { kept: true as const } : {}),
+  };
+}
+
+/** The person a seat record is: what a seat given back to them (no longer away) is made from. */
+export function personOf(s: Extract<SeatRecord, { kind: 'human' }>): Person {
+  return { id: s.playerId, name: s.name, ...(s.rating === undefined ? {} : { rating: s.rating }), ...(s.kept === true ? { kept: true } : {}) };
 }

@@ -4,11 +4,14 @@ import type { BotLevel, Phase, PlayerId, TableCode, TableId } from '@fives/proto
 /**
  * A seat as the server keeps it: the player id of a person is private to the server. `away`: the
  * person is gone (past the grace period, or left mid-game) and a computer player plays for them.
- * A computer player's `name` is nobody else's at the table (`bot-seats.ts`).
+ * A computer player's `name` is nobody else's at the table (`bot-seats.ts`). `kept`: the person
+ * had kept their name with a passkey when they sat down (absent: a guest, whose name another
+ * guest may share), so the table shows guests as guests. Optional, so older documents read as
+ * they are (all guests until they sit again).
  */
 export type SeatRecord =
   | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean; readonly rating?: SeatRating }
+  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean; readonly rating?: SeatRating; readonly kept?: true }
   | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** A person's rating of the table's rules key as it stood when they sat down (absent: never rated). */

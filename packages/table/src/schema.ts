@@ -29,6 +29,7 @@ const SeatSchema = z.discriminatedUnion('kind', [
     name: z.string(),
     away: z.boolean().optional(),
     rating: z.strictObject({ rating: z.number(), rd: z.number() }).optional(),
+    kept: z.literal(true).optional(),
   }),
   z.strictObject({ kind: z.literal('bot'), level: BotLevelSchema, name: z.string().min(1) }),
 ]);

@@ -1,7 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
 import { botSeat, distinctBotNames } from './bot-seats.ts';
-import { type Cause, type Change, type Person, personSeat } from './change.ts';
+import { type Cause, type Change, type Person, personOf, personSeat } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
 import { hostAfter } from './host.ts';
 import { refuse } from './outcome.ts';
@@ -29,7 +29,7 @@ export function comeBack(d: TableDoc, playerId: PlayerId): Result<Change | null,
   const s = seat === null ? undefined : d.seats[seat];
   if (seat === null || s?.kind !== 'human' || s.away !== true) return ok(null);
   const seats = d.seats.slice();
-  seats[seat] = personSeat({ id: s.playerId, name: s.name, ...(s.rating === undefined ? {} : { rating: s.rating }) });
+  seats[seat] = personSeat(personOf(s));
   return ok({ doc: { ...d, seats }, cause: { kind: 'returned', seat } });
 }
 
@@ -74,7 +74,7 @@ export function goneAway(d: TableDoc, seat: number, playerId: PlayerId): Result<
 export function reseat(d: TableDoc, seat: number, person: Person): Result<Change | null, Problem> {
   if (d.phase !== 'waiting' || d.seats[seat]?.kind !== 'open' || seatOf(d, person.id) !== null) return ok(null);
   const seats = d.seats.slice();
-  seats[seat] = { kind: 'human', playerId: person.id, name: person.name };
+  seats[seat] = personSeat(person);
   return ok({ doc: { ...d, seats: distinctBotNames(seats) }, cause: { kind: 'joined', seat } });
 }
 

@@ -9,7 +9,7 @@ function seatInfo(seat: SeatRecord, index: number): SeatInfo {
     case 'open':
       return { seat: index, kind: 'open' };
     case 'human':
-      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true, rating: ratingText(seat.rating) };
+      return { seat: index, kind: 'human', name: seat.name, away: seat.away === true, rating: ratingText(seat.rating), ...(seat.kept === true ? { kept: true as const } : {}) };
     case 'bot':
       return { seat: index, kind: 'bot', level: seat.level, name: seat.name };
   }

@@ -96,7 +96,17 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async delete(id: PlayerId): Promise<boolean> {
-    const { rowCount } = await this.pool.query('DELETE FROM accounts WHERE id = $1', [id]);
+    // One statement: the account goes and its id is remembered as deleted together, or neither.
+    const { rows } = await this.pool.query<{ id: string }>(
+      `WITH gone AS (DELETE FROM accounts WHERE id = $1 RETURNING id)
+       INSERT INTO deleted_accounts (id, deleted_at) SELECT id, now() FROM gone ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  async deleted(id: PlayerId): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM deleted_accounts WHERE id = $1', [id]);
     return (rowCount ?? 0) > 0;
   }
 

@@ -44,13 +44,16 @@ export interface AccountStore {
   used(credentialId: string, counter: number, at: string): Promise<void>;
   /** Never the account's last one (`last`): an account without a passkey could not be signed in to again. */
   removePasskey(id: PlayerId, credentialId: string): Promise<Removed>;
-  /** Forgets the account and its passkeys; false when there was none. */
+  /** Forgets the account and its passkeys, and remembers only that the id was one (`deleted`); false when there was none. */
   delete(id: PlayerId): Promise<boolean>;
+  /** Whether the id was an account that has been deleted: its tokens are refused. */
+  deleted(id: PlayerId): Promise<boolean>;
 }
 
 export class MemoryAccounts implements AccountStore {
   readonly kind = 'memory';
   private readonly accounts = new Map<PlayerId, Account>();
+  private readonly gone = new Set<PlayerId>();
 
   async create(a: { id: PlayerId; name: string; skeleton: string; passkey: Passkey }): Promise<Created> {
     if (this.accounts.has(a.id)) return 'exists';
@@ -95,6 +98,12 @@ export class MemoryAccounts implements AccountStore {
   }
 
   async delete(id: PlayerId): Promise<boolean> {
-    return this.accounts.delete(id);
+    if (!this.accounts.delete(id)) return false;
+    this.gone.add(id);
+    return true;
+  }
+
+  async deleted(id: PlayerId): Promise<boolean> {
+    return this.gone.has(id);
   }
 }

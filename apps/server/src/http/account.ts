@@ -13,6 +13,7 @@ import type { ChallengeStore } from '../accounts/challenges.ts';
 import { skeleton } from '../accounts/skeleton.ts';
 import type { Account, AccountStore } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
+import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
 import { sendProblem } from './reply.ts';
@@ -23,6 +24,7 @@ export interface AccountRoutesOptions {
   readonly archive: GameArchive;
   readonly challenges: ChallengeStore;
   readonly signer: TokenSigner;
+  readonly identities: Identities;
   readonly now: () => Date;
   /** The relying party: PUBLIC_URL's host is the RP ID, its origin the expected one; unset, the request's. */
   readonly publicUrl: string | undefined;
@@ -57,11 +59,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
   };
 
   /** The token's player, or the refusal already sent. */
-  const who = (request: FastifyRequest, reply: FastifyReply): Player | FastifyReply => {
+  const who = async (request: FastifyRequest, reply: FastifyReply): Promise<Player | FastifyReply> => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) return sendProblem(reply, problem(ErrorCode.authRequired, 'this needs a token (Authorization: Bearer …) from POST /api/guests'));
-    const checked = o.signer.check(token);
-    if (!checked.ok) return sendProblem(reply, problem(checked.code, checked.code === ErrorCode.tokenExpired ? 'the token has expired' : 'the token is not valid'));
+    const checked = await o.identities.check(token);
+    if (!checked.ok) return sendProblem(reply, problem(checked.code, refusalOf(checked.code)));
     return checked.player;
   };
   const isPlayer = (x: Player | FastifyReply): x is Player => 'id' in x && 'name' in x && !('send' in x);
@@ -89,7 +91,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     sendProblem(reply, problem(ErrorCode.challengeExpired, 'this passkey answer is to a challenge the server does not hold (answered already, or expired); ask for new options'));
 
   app.post('/api/account/register/options', { schema: { body: KeepNameBody } }, async (request, reply) => {
-    const player = who(request, reply);
+    const player = await who(request, reply);
     if (!isPlayer(player)) return player;
     const existing = await o.accounts.account(player.id);
     // An account adds a passkey under the name it keeps; a guest asks for theirs (or a new one).
@@ -116,7 +118,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
   });
 
   app.post('/api/account/register/verify', { schema: { body: RegistrationBody } }, async (request, reply) => {
-    const player = who(request, reply);
+    const player = await who(request, reply);
     if (!isPlayer(player)) return player;
     const response = request.body.response as unknown as RegistrationResponseJSON;
     const taken = await takeChallenge(response.response.clientDataJSON);
@@ -176,7 +178,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
   });
 
   const mine = async (request: FastifyRequest, reply: FastifyReply): Promise<Account | FastifyReply> => {
-    const player = who(request, reply);
+    const player = await who(request, reply);
     if (!isPlayer(player)) return player;
     const account = await o.accounts.account(player.id);
     if (account === null) return sendProblem(reply, problem(ErrorCode.accountNotFound, 'this player keeps no name: there is no account'));

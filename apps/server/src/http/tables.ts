@@ -10,6 +10,7 @@ import {
 } from '@fives/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../identity/token.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import { problem } from '../tables/problems.ts';
@@ -30,6 +31,8 @@ export interface TablesRoutesOptions {
   readonly service: TableService;
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
+  /** Every token shown is checked here: a deleted account's is refused. */
+  readonly identities: Identities;
   /** A player who kept their name plays under it: a new name asked for is not theirs to take. */
   readonly accounts: AccountStore;
   readonly now: () => Date;
@@ -45,7 +48,7 @@ const CodeParams = z.strictObject({ code: TableCodeSchema }).describe('the table
 const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) }).describe('the record address');
 
 /** Guests, tables and records over HTTP. */
-export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, accounts, publicUrl, now }) => {
+export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, identities, accounts, publicUrl, now }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
@@ -54,7 +57,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
   /** A preValidation hook: who asks comes before what they ask (a stranger learns nothing of the schema). */
   const requireGuest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const token = bearerToken(request.headers.authorization);
-    const checked = token === null ? null : signer.check(token);
+    const checked = token === null ? null : await identities.check(token);
     request.guest = checked?.ok === true ? checked.player : null;
     if (request.guest !== null) return undefined;
     const code = request.headers.authorization === undefined ? ErrorCode.authRequired : checked?.ok === false ? checked.code : ErrorCode.badToken;
@@ -64,11 +67,8 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
 
   app.post('/api/guests', { schema: { body: GuestBody } }, async (request, reply) => {
     const body = request.body;
-    const checked = body.token === undefined ? null : signer.check(body.token);
-    if (checked !== null && !checked.ok) {
-      const why = checked.code === ErrorCode.tokenExpired ? 'that token has expired' : 'that token is not valid';
-      return sendProblem(reply, problem(checked.code, `${why}; leave it out to become a new guest`));
-    }
+    const checked = body.token === undefined ? null : await identities.check(body.token);
+    if (checked !== null && !checked.ok) return sendProblem(reply, problem(checked.code, `${refusalOf(checked.code)}; leave it out to become a new guest`));
     const earlier = checked?.player ?? null;
     const kept = earlier === null ? null : await accounts.account(earlier.id);
     const player: Player = { id: earlier?.id ?? newPlayerId(), name: kept?.name ?? body.name };

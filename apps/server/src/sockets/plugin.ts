@@ -13,7 +13,8 @@ import {
 } from '@fives/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Server, type ServerOptions } from 'socket.io';
-import type { Player, TokenSigner } from '../identity/token.ts';
+import { type Identities, refusalOf } from '../identity/identify.ts';
+import type { Player } from '../identity/token.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
 import type { TableDoc } from '../tables/doc.ts';
@@ -33,7 +34,8 @@ export type { GameServer } from './types.ts';
 export interface SocketDeps {
   readonly service: TableService;
   readonly lobby: LobbyService;
-  readonly signer: TokenSigner;
+  /** Checks the handshake's token: signature, expiry, and whether its account was deleted. */
+  readonly identities: Identities;
   readonly now: () => Date;
   /** The quick reactions' per-player limit, counted with the guard's (shared) counters. */
   readonly reactions: { readonly rates: RateCounter; readonly rule: RateRule };
@@ -67,7 +69,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     parser: socketParser,
     ...deps.socketOptions,
   });
-  const { service, signer } = deps;
+  const { service, identities } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
   // Work under way (messages, disconnections): a draining node finishes it before it closes the store.
@@ -90,19 +92,24 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     }
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const token = auth.success ? auth.data.token : undefined;
-    const checked = token === undefined ? null : signer.check(token);
-    const player = checked?.ok === true ? checked.player : null;
-    if (!auth.success || (checked !== null && !checked.ok)) {
-      const expired = checked?.ok === false && checked.code === ErrorCode.tokenExpired;
-      const err = new Error(
-        expired ? 'the guest token has expired; get a new one from POST /api/guests' : 'the guest token is not valid; get a new one from POST /api/guests',
-      ) as Error & { data: Problem };
-      err.data = problem(expired ? ErrorCode.tokenExpired : ErrorCode.badToken, err.message);
+    const refuse = (code: Parameters<typeof refusalOf>[0]): void => {
+      const err = new Error(`${refusalOf(code)}; get a new guest token from POST /api/guests`) as Error & { data: Problem };
+      err.data = problem(code, err.message);
       next(err);
-      return;
+    };
+    if (!auth.success) return refuse(ErrorCode.badToken);
+    if (token === undefined) {
+      socket.data = { player: null, table: null };
+      return next();
     }
-    socket.data = { player, table: null };
-    next();
+    void identities.check(token).then(
+      (checked) => {
+        if (!checked.ok) return refuse(checked.code);
+        socket.data = { player: checked.player, table: null };
+        next();
+      },
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 
   const presence = async (id: TableId): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { TableId } from '@fives/protocol';
-import { goneAway, reseat } from '@fives/table';
+import { goneAway, personOf, reseat } from '@fives/table';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableContext } from './context.ts';
 import { comeBack } from './joining.ts';
@@ -29,7 +29,8 @@ export async function checkAway(t: TableContext, id: TableId, seat: number): Pro
   const gone = await t.commits.update(id, (d) => goneAway(d, seat, playerId));
   // They may have come back between the look and the change: then the seat is theirs again.
   if (gone.ok && gone.value !== null && (await t.runtime().present(id, seat))) {
-    const person = { id: playerId, name: s.name };
+    // As they sat: their rating and kept name come back with the seat.
+    const person = personOf(s);
     if (gone.value.phase === 'waiting') await t.commits.update(id, (d) => reseat(d, seat, person));
     else await comeBack(t, id, playerId);
   }

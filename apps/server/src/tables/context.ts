@@ -3,6 +3,7 @@ import type { Budget } from '@fives/bots';
 import type { TableId } from '@fives/protocol';
 import type { BotChooser, Cause, TableDoc, Timing } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountStore } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
 import type { BotThinker } from '../bots/thinker.ts';
 import type { BotEvents } from '../metrics/bot-metrics.ts';
@@ -14,6 +15,8 @@ export interface TableServiceOptions extends Timing {
   readonly store: TableStore;
   /** Finished games for good: a record is read from here first, so it outlives the table in Redis. */
   readonly archive: GameArchive;
+  /** Who kept their name with a passkey: their seats are not shown as guests'. */
+  readonly accounts: AccountStore;
   /** The computer players' choices. */
   readonly random: RandomSource;
   /** How long (or how many samples) the searching levels may think per move. */

@@ -4,7 +4,7 @@ import { type NewTable, type TableDoc, type TableSettings, founded, openEntry, o
 import type { Player } from '../identity/token.ts';
 import { newTableCode, newTableId } from './code.ts';
 import type { TableContext } from './context.ts';
-import { withRatings } from './ratings.ts';
+import { seatedPeople } from './people.ts';
 
 /** A table is made: waiting for players, or dealt at once (play now, a queue's match). */
 
@@ -15,7 +15,7 @@ export async function create(
   specs: readonly SeatSpec[] | undefined,
   settings: TableSettings = { turnSeconds: null, listed: false, rated: false },
 ): Promise<Result<TableDoc, Problem>> {
-  const [rated] = await withRatings(t, [host], rulesInput);
+  const [rated] = await seatedPeople(t, [host], rulesInput);
   const opened = openTable(rated ?? host, rulesInput, specs, settings);
   if (!opened.ok) return opened;
   const { table, seat, players } = opened.value;
@@ -38,7 +38,7 @@ export async function createStarted(
     readonly settings: TableSettings;
   },
 ): Promise<Result<TableDoc, Problem>> {
-  const dealt = startedTable({ ...o, people: await withRatings(t, o.people, o.rulesInput), seeds: t.o.seeds });
+  const dealt = startedTable({ ...o, people: await seatedPeople(t, o.people, o.rulesInput), seeds: t.o.seeds });
   if (!dealt.ok) return dealt;
   const made = await store(t, dealt.value.table, o.id);
   if (made.ok) {

@@ -3,7 +3,7 @@ import { ErrorCode, type PlayerId, type Problem, type TableId } from '@fives/pro
 import { type TableDoc, comeBack as comeBackTo, leave as leaveTable, refuse, seatOf, takeOpenSeat } from '@fives/table';
 import type { Player } from '../identity/token.ts';
 import type { TableContext } from './context.ts';
-import { withRatings } from './ratings.ts';
+import { seatedPeople } from './people.ts';
 
 /** People come to a table (their own seat again, an open one, or to watch) and leave it. */
 
@@ -33,7 +33,7 @@ export async function join(
   }
   if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
     let seat = -1;
-    const [person] = await withRatings(t, [player], doc.rulesInput);
+    const [person] = await seatedPeople(t, [player], doc.rulesInput);
     const taken = await t.commits.update(id, (d) => {
       const took = takeOpenSeat(d, person ?? player);
       if (!took.ok) return took;

@@ -10,6 +10,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.authRequired:
     case ErrorCode.badToken:
     case ErrorCode.tokenExpired:
+    case ErrorCode.accountDeleted:
     case ErrorCode.passkeyRefused:
       return 401;
     case ErrorCode.notHost:

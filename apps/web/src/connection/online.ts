@@ -289,8 +289,9 @@ export class OnlineConnection extends StateConnection implements Connection {
   }
 
   #connectError(code: string | undefined): void {
-    if (code === ErrorCode.badToken || code === ErrorCode.tokenExpired) {
-      // The server's secrets changed, or the pass was unused past its expiry: it is void. A new guest, same name.
+    if (code === ErrorCode.badToken || code === ErrorCode.tokenExpired || code === ErrorCode.accountDeleted) {
+      // The server's secrets changed, the pass was unused past its expiry, or its account was deleted (on
+      // another device): it is void. A new guest, same name.
       const name = this.#guest?.name ?? null;
       this.#guest = null;
       saveGuest(this.#storage, null);
@@ -424,7 +425,8 @@ export class OnlineConnection extends StateConnection implements Connection {
       return;
     }
     let answer = await this.#api.guest(name, this.#guest?.token);
-    if (!answer.ok && (answer.error.code === ErrorCode.badToken || answer.error.code === ErrorCode.tokenExpired)) answer = await this.#api.guest(name);
+    if (!answer.ok && (answer.error.code === ErrorCode.badToken || answer.error.code === ErrorCode.tokenExpired || answer.error.code === ErrorCode.accountDeleted))
+      answer = await this.#api.guest(name);
     if (!answer.ok) {
       if (answer.error.code === UNREACHABLE.code) this.#wantedName = name;
       this.set({ notice: noticeOf(answer.error) });

@@ -83,6 +83,8 @@ export interface SeatSummary {
   readonly away: boolean;
   /** A person's rating of the table's key as the server shows it: rounded, or "?" (none, or RD above 110). */
   readonly rating?: string;
+  /** A person who kept their name with a passkey (theirs alone); a person without it is a guest, whose name others may share. */
+  readonly kept?: boolean;
 }
 
 /** A quick reaction heard at the followed table; `id` grows with each one this client hears. */

@@ -32,7 +32,16 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
       case 'open':
         return { seat: s.seat, kind: 'open', name: '', level: null, connected: false, away: false };
       case 'human':
-        return { seat: s.seat, kind: 'human', name: s.name, level: null, connected: connected?.[i] ?? true, away: s.away, ...(s.rating === undefined ? {} : { rating: s.rating }) };
+        return {
+          seat: s.seat,
+          kind: 'human',
+          name: s.name,
+          level: null,
+          connected: connected?.[i] ?? true,
+          away: s.away,
+          ...(s.rating === undefined ? {} : { rating: s.rating }),
+          ...(s.kept === true ? { kept: true } : {}),
+        };
       case 'bot':
         return { seat: s.seat, kind: 'bot', name: s.name, level: s.level, connected: true, away: false };
       default:

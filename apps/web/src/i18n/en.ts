@@ -269,6 +269,9 @@ export const en = {
   'seat.standin': 'bot stands in',
   'seat.standinTitle': 'A computer plays for them until they are back',
   'seat.partner': 'partner',
+  'seat.guest': 'guest',
+  'seat.guestTitle': 'Playing as a guest: this name is not kept, so another player may use it too',
+  'seat.guestAria': 'a guest',
 
   'react.nice': 'Nice!',
   'react.goodGame': 'Good game',

@@ -272,6 +272,9 @@ export const es: Translation<English> = {
   'seat.standin': 'juega la máquina',
   'seat.standinTitle': 'La máquina juega por esta persona hasta que vuelva',
   'seat.partner': 'pareja',
+  'seat.guest': 'invitado',
+  'seat.guestTitle': 'Juega como invitado: este nombre no está guardado, así que otro jugador también puede usarlo',
+  'seat.guestAria': 'invitado',
 
   'react.nice': '¡Bien!',
   'react.goodGame': 'Buena partida',
