@@ -73,7 +73,7 @@ const hud = (width: number): Rect[] => [
 ];
 const FELTS = [
   { name: '320×568', width: 296, height: 286, keepOut: hud(296), floor: 15, median: 22, short: 3 },
-  { name: '390×844', width: 358, height: 535, keepOut: hud(358), floor: 25, median: 33, short: 0 },
+  { name: '390×844', width: 358, height: 533, keepOut: hud(358), floor: 25, median: 33, short: 0 },
   { name: '1440×900', width: 1392, height: 559, keepOut: hud(1392), floor: 35, median: 60, short: 0 },
 ] as const;
 
