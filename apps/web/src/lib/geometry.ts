@@ -307,7 +307,8 @@ function shrinkUntilFits(input: GeometryInput, bounds: Felt, roots: (u: number) 
     }
     const found = best.g;
     if (found === null) continue;
-    if (best.room >= ROOM_WANTED * ROOM_WEIGHT) return found;
+    // Less room than wanted, but enough for the next few plays: this size, rather than a smaller one.
+    if (best.room >= ROOM_ENOUGH * ROOM_WEIGHT) return found;
     if (fallback === null) {
       fallback = found;
       firstFit = u;
@@ -323,8 +324,14 @@ const SENSES_ALL: readonly Senses[] = [1, -1].flatMap((e) =>
   [1, -1].flatMap((w) => [1, -1].flatMap((n) => [1, -1].map((so) => ({ east: e, west: w, north: n, south: so }) as Senses))),
 );
 const SENSES_LINE: readonly Senses[] = SENSES_ALL.filter((x) => x.north === 1 && x.south === 1);
-/** Tiles of room looked for at each open end when laying afresh, and how much smaller than the first fit that may take the tile. */
-const ROOM_WANTED = 3;
+/**
+ * Tiles of room looked for at each open end when laying afresh (the search at one size stops at
+ * the first picture with this much), the least that keeps that size rather than a smaller one,
+ * and how much smaller than the first fit that may take the tile. Looking for five rather than
+ * three picks, among the pictures at one size, those that leave a long arm its way on.
+ */
+const ROOM_WANTED = 5;
+const ROOM_ENOUGH = 3;
 const LOOKAHEAD_LIMIT = 0.85;
 const ROOM_WEIGHT = 100;
 
@@ -448,8 +455,8 @@ interface Laid {
   readonly placed: TilePlacement;
 }
 /** How many of an arm's last tiles may be laid again, and how many tries that may take. */
-const BACKTRACK = 3;
-const BACKTRACK_BUDGET = 40;
+const BACKTRACK = 5;
+const BACKTRACK_BUDGET = 150;
 
 interface Cursor {
   /** The middle of the open edge of the last tile, and the way the arm travels. */
