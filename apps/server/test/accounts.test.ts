@@ -81,6 +81,10 @@ describe('accounts: keeping a name with a passkey', () => {
     expect(back.account.passkeys[0]?.lastUsedAt).not.toBeNull();
     const mine = await app.inject({ method: 'GET', url: '/api/account', headers: bearer(back.token) });
     expect(mine.json()).toMatchObject({ id: ada.id, name: 'Ada' });
+    // The client's one call a visit says there is an account to show (and for a guest that there is none).
+    const refreshed = (token: string) => app.inject({ method: 'POST', url: '/api/tokens/refresh', headers: bearer(token) });
+    expect((await refreshed(back.token)).json()).toMatchObject({ kept: true });
+    expect((await refreshed((await guest('Grace')).token)).json()).toMatchObject({ kept: false });
 
     // A kept name is the account's: a rename through POST /api/guests keeps it.
     const renamed = await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Someone else', token: back.token } });

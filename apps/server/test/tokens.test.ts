@@ -82,6 +82,7 @@ describe('tokens: expiry and rotation', () => {
       expect(rotated.statusCode).toBe(200);
       const body = rotated.json<{ token: string; rotated: boolean; player: { id: string } }>();
       expect(body.rotated).toBe(true);
+      expect(body).toMatchObject({ kept: false });
       expect(body.player.id).toBe(guest.player.id);
       expect(new TokenSigner(NEW, TIMES, c.now).verify(body.token)?.id).toBe(guest.player.id);
       // Fresh and under the first secret: given back as it is.

@@ -88,11 +88,15 @@ export const GuestResponseSchema = z.strictObject({
 });
 export type GuestResponse = z.output<typeof GuestResponseSchema>;
 
-/** `POST /api/tokens/refresh`: the same token, or (`rotated`) a fresh one when it was old or signed with a previous secret. */
+/**
+ * `POST /api/tokens/refresh`: the same token, or (`rotated`) a fresh one when it was old or signed
+ * with a previous secret; `kept`: the player kept their name with a passkey (an account to show).
+ */
 export const TokenRefreshResponseSchema = z.strictObject({
   player: z.strictObject({ id: PlayerIdSchema, name: z.string() }),
   token: z.string(),
   rotated: z.boolean(),
+  kept: z.boolean(),
 });
 export type TokenRefreshResponse = z.output<typeof TokenRefreshResponseSchema>;
 

@@ -82,7 +82,9 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
     const token = bearerToken(request.headers.authorization) as string;
     const checked = signer.check(token);
     if (!checked.ok || request.guest === null) throw new Error('POST /api/tokens/refresh reached its handler without a token');
-    const answer: TokenRefreshResponse = { player: request.guest, token: checked.rotate ? signer.sign(request.guest) : token, rotated: checked.rotate };
+    // Whether there is an account to show: a guest's client then asks nothing more (no 404 to log on every visit).
+    const kept = (await accounts.account(request.guest.id)) !== null;
+    const answer: TokenRefreshResponse = { player: request.guest, token: checked.rotate ? signer.sign(request.guest) : token, rotated: checked.rotate, kept };
     return answer;
   });
 
