@@ -268,6 +268,8 @@ export const en = {
   'seat.botTitle': 'Computer player, {level}',
   'seat.standin': 'bot stands in',
   'seat.standinTitle': 'A computer plays for them until they are back',
+  'seat.ratingAria': 'rated {rating}',
+  'seat.ratingUnsure': 'rating not yet sure',
   'seat.partner': 'partner',
 
   'react.nice': 'Nice!',

@@ -271,6 +271,8 @@ export const es: Translation<English> = {
   'seat.botTitle': 'Jugador de la máquina, {level}',
   'seat.standin': 'juega la máquina',
   'seat.standinTitle': 'La máquina juega por esta persona hasta que vuelva',
+  'seat.ratingAria': 'puntuación {rating}',
+  'seat.ratingUnsure': 'puntuación aún no fiable',
   'seat.partner': 'pareja',
 
   'react.nice': '¡Bien!',
