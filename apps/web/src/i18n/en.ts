@@ -70,6 +70,7 @@ export const en = {
   'link.offline': 'server unreachable',
 
   'lobby.title': 'All Fives',
+  'lobby.leaderboard': 'Leaderboard',
   'lobby.tagline': 'Dominoes where every multiple of five scores.',
   'lobby.newGame': 'New game',
   'lobby.practice': 'Practice vs computer',

@@ -69,6 +69,7 @@ export const es: Translation<English> = {
   'link.offline': 'servidor inaccesible',
 
   'lobby.title': 'All Fives',
+  'lobby.leaderboard': 'Clasificación',
   'lobby.tagline': 'Dominó en el que cada múltiplo de cinco suma.',
   'lobby.newGame': 'Nueva partida',
   'lobby.practice': 'Practicar contra la máquina',
