@@ -1,4 +1,16 @@
-import { type ArchivedGame, ArchivedGameSchema, type PlayerGames, PlayerGamesSchema, type PlayerProfile, PlayerProfileSchema, archivePaths } from '@fives/protocol';
+import {
+  type ArchivedGame,
+  ArchivedGameSchema,
+  type Leaderboard,
+  LeaderboardSchema,
+  type PlayerGames,
+  PlayerGamesSchema,
+  type PlayerProfile,
+  PlayerProfileSchema,
+  type RatingHistory,
+  RatingHistorySchema,
+  archivePaths,
+} from '@fives/protocol';
 import type { z } from 'zod';
 
 /** The archive's HTTP API (docs/protocol.md#the-archive), each answer checked against the contract's schemas. */
@@ -23,6 +35,14 @@ export class ArchiveApi {
 
   games(id: string, before: string | null, limit: number): Promise<Fetched<PlayerGames>> {
     return this.#get(archivePaths.playerGames(id, { before, limit }), PlayerGamesSchema);
+  }
+
+  ratings(id: string): Promise<Fetched<RatingHistory>> {
+    return this.#get(archivePaths.playerRatings(id), RatingHistorySchema);
+  }
+
+  leaderboard(preset: string, players: number, limit?: number): Promise<Fetched<Leaderboard>> {
+    return this.#get(archivePaths.leaderboard({ preset, players, ...(limit === undefined ? {} : { limit }) }), LeaderboardSchema);
   }
 
   async #get<S extends z.ZodType>(path: string, schema: S): Promise<Fetched<z.output<S>>> {

@@ -1,9 +1,16 @@
 import { type GameId, type PlayerId, asGameId, asPlayerId } from '@fives/protocol';
 
-/** The archive's addresses: `/p/<playerId>` a player's page, `/g/<gameId>` a game's replay. */
-export type ArchiveRoute = { readonly kind: 'player'; readonly id: PlayerId } | { readonly kind: 'game'; readonly id: GameId } | { readonly kind: 'bad'; readonly text: string };
+/** The archive's addresses: `/p/<playerId>` a player's page, `/g/<gameId>` a game's replay, `/leaderboard` (its choice in the query). */
+export type ArchiveRoute =
+  | { readonly kind: 'player'; readonly id: PlayerId }
+  | { readonly kind: 'game'; readonly id: GameId }
+  | { readonly kind: 'leaderboard' }
+  | { readonly kind: 'bad'; readonly text: string };
+
+export const LEADERBOARD_PATH = '/leaderboard';
 
 export function archiveRoute(path: string): ArchiveRoute | null {
+  if (path === LEADERBOARD_PATH || path === `${LEADERBOARD_PATH}/`) return { kind: 'leaderboard' };
   const m = /^\/(p|g)\/([^/]*)\/?$/.exec(path);
   if (!m) return null;
   let text: string;

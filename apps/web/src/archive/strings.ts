@@ -121,6 +121,23 @@ export interface Strings {
   readonly showStep: string;
   readonly noDecisions: string;
   readonly took: (seconds: string) => string;
+  // ---- ratings (player page)
+  readonly ratingCol: string;
+  readonly ratingsTitle: string;
+  readonly ratingsNote: string;
+  readonly ratingsEmpty: string;
+  readonly ratingsUnavailable: string;
+  /** The text a chart of one key's rating says in words: where it is now, where it started, its highest, over how many games. */
+  readonly ratingsSummary: (rules: string, now: string, first: string, high: number, games: number) => string;
+  readonly ratingPoint: (date: string, rating: number, rd: number) => string;
+  // ---- leaderboard
+  readonly leaderboardTitle: string;
+  readonly leaderboardIntro: (days: number, rd: number) => string;
+  readonly leaderboardOf: (rules: string) => string;
+  readonly rankCol: string;
+  readonly playerCol: string;
+  readonly leaderboardEmpty: string;
+  readonly leaderboardLink: string;
 }
 
 const en: Strings = {
@@ -238,6 +255,20 @@ const en: Strings = {
   showStep: 'Show',
   noDecisions: 'This player never had a choice of plays.',
   took: (seconds) => `Took ${seconds} s.`,
+  ratingCol: 'Rating',
+  ratingsTitle: 'Rating over time',
+  ratingsNote: 'The Glicko-2 rating after each rated game; the shaded band is the rating give or take its deviation (RD).',
+  ratingsEmpty: 'No rated games yet: random-opponent games among people are rated.',
+  ratingsUnavailable: 'The rating history could not be loaded.',
+  ratingsSummary: (rules, now, first, high, games) => `${rules}: ${now} now after ${games} rated ${games === 1 ? 'game' : 'games'}, ${first} after the first, ${high} at best.`,
+  ratingPoint: (date, rating, rd) => `${date} · ${rating} ± ${rd}`,
+  leaderboardTitle: 'Leaderboard',
+  leaderboardIntro: (days, rd) => `The best ratings among players whose rating is sure (RD ${rd} or less) and who played a rated game in the last ${days} days.`,
+  leaderboardOf: (rules) => `Top players: ${rules}`,
+  rankCol: 'Rank',
+  playerCol: 'Player',
+  leaderboardEmpty: 'Nobody is on this leaderboard yet.',
+  leaderboardLink: 'Leaderboard',
 };
 
 const es: Strings = {
@@ -355,6 +386,22 @@ const es: Strings = {
   showStep: 'Ver',
   noDecisions: 'Este jugador nunca tuvo que elegir entre jugadas.',
   took: (seconds) => `Tardó ${seconds} s.`,
+  ratingCol: 'Puntuación',
+  ratingsTitle: 'Puntuación en el tiempo',
+  ratingsNote: 'La puntuación Glicko-2 tras cada partida puntuada; la franja sombreada es la puntuación más o menos su desviación (RD).',
+  ratingsEmpty: 'Aún no hay partidas puntuadas: puntúan las partidas entre personas con rivales al azar.',
+  ratingsUnavailable: 'No se pudo cargar la historia de la puntuación.',
+  ratingsSummary: (rules, now, first, high, games) =>
+    `${rules}: ${now} ahora tras ${games} ${games === 1 ? 'partida puntuada' : 'partidas puntuadas'}, ${first} tras la primera, ${high} como máximo.`,
+  ratingPoint: (date, rating, rd) => `${date} · ${rating} ± ${rd}`,
+  leaderboardTitle: 'Clasificación',
+  leaderboardIntro: (days, rd) =>
+    `Las mejores puntuaciones entre quienes tienen una puntuación fiable (RD de ${rd} o menos) y jugaron una partida puntuada en los últimos ${days} días.`,
+  leaderboardOf: (rules) => `Mejores jugadores: ${rules}`,
+  rankCol: 'Puesto',
+  playerCol: 'Jugador',
+  leaderboardEmpty: 'Aún no hay nadie en esta clasificación.',
+  leaderboardLink: 'Clasificación',
 };
 
 export const STRINGS: Readonly<Record<Lang, Strings>> = { en, es };

@@ -70,6 +70,7 @@ export const en = {
   'link.offline': 'server unreachable',
 
   'lobby.title': 'All Fives',
+  'lobby.leaderboard': 'Leaderboard',
   'lobby.tagline': 'Dominoes where every multiple of five scores.',
   'lobby.newGame': 'New game',
   'lobby.practice': 'Practice vs computer',
@@ -268,6 +269,8 @@ export const en = {
   'seat.botTitle': 'Computer player, {level}',
   'seat.standin': 'bot stands in',
   'seat.standinTitle': 'A computer plays for them until they are back',
+  'seat.ratingAria': 'rated {rating}',
+  'seat.ratingUnsure': 'rating not yet sure',
   'seat.partner': 'partner',
   'seat.guest': 'guest',
   'seat.guestTitle': 'Playing as a guest: this name is not kept, so another player may use it too',

@@ -69,6 +69,7 @@ export const es: Translation<English> = {
   'link.offline': 'servidor inaccesible',
 
   'lobby.title': 'All Fives',
+  'lobby.leaderboard': 'Clasificación',
   'lobby.tagline': 'Dominó en el que cada múltiplo de cinco suma.',
   'lobby.newGame': 'Nueva partida',
   'lobby.practice': 'Practicar contra la máquina',
@@ -271,6 +272,8 @@ export const es: Translation<English> = {
   'seat.botTitle': 'Jugador de la máquina, {level}',
   'seat.standin': 'juega la máquina',
   'seat.standinTitle': 'La máquina juega por esta persona hasta que vuelva',
+  'seat.ratingAria': 'puntuación {rating}',
+  'seat.ratingUnsure': 'puntuación aún no fiable',
   'seat.partner': 'pareja',
   'seat.guest': 'invitado',
   'seat.guestTitle': 'Juega como invitado: este nombre no está guardado, así que otro jugador también puede usarlo',

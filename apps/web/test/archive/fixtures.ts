@@ -1,5 +1,5 @@
 import { type GameRecord, type Rules, type RulesInput, replayRecord, resolveRules, sideOf } from '@fives/engine';
-import { type ArchivedGame, type GameSummary, type PlayerId, type PlayerProfile, gameIdOf, gamesCursor } from '@fives/protocol';
+import { type ArchivedGame, type GameSummary, type Leaderboard, type PlayerId, type PlayerProfile, type RatingHistory, gameIdOf, gamesCursor } from '@fives/protocol';
 
 /** What the archive API would answer, made from real records (the engine replays them for the scores and winner). */
 
@@ -96,4 +96,33 @@ export function pageOf(games: readonly GameSummary[], before: string | null, lim
   const page = games.slice(start, start + limit);
   const last = page.at(-1);
   return { games: page, next: last !== undefined && start + limit < games.length ? gamesCursor(last.finishedAt, last.id) : null };
+}
+
+/** Rosa's rating history: twelve rated games of allFives/2 climbing to her profile's 1612 (RD narrowing), three of block/3 still unsure. */
+export function rosasRatings(): RatingHistory {
+  const at = (i: number): string => new Date(Date.UTC(2026, 10, 1 + i, 12)).toISOString();
+  const allFives = Array.from({ length: 12 }, (_, i) => ({
+    gameId: gameIdOf(`rated${String(i).padStart(3, '0')}`, 1),
+    at: at(i),
+    rating: 1500 + (i + 1) * 9.37,
+    rd: 330 - i * 22.36,
+  }));
+  const block = Array.from({ length: 3 }, (_, i) => ({ gameId: gameIdOf(`block${String(i).padStart(3, '0')}`, 1), at: at(20 + i), rating: 1500 - (i + 1) * 30, rd: 300 - i * 25 }));
+  return { history: { 'allFives/2': allFives, 'block/3': block } };
+}
+
+/** A leaderboard of `key` as the API answers: Rosa first, a deleted account's entry among them. */
+export function leaderboardOf(preset: string, players: number): Leaderboard {
+  const names = ['Rosa', 'Cleo', '', 'Iñaki'];
+  return {
+    key: `${preset}/${players}`,
+    entries: names.map((name, i) => ({
+      rank: i + 1,
+      playerId: (i === 0 ? ROSA : i === 1 ? CLEO : `p_lead${i}0000000`) as PlayerId,
+      name,
+      rating: 1700 - i * 41.3,
+      rd: 60 + i * 10,
+      games: 40 - i * 7,
+    })),
+  };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { playerIdOfToken } from '../../src/archive/me.ts';
 import { matches, outcomeFor, runningBalance } from '../../src/archive/results.ts';
 import { analysisAddress, archiveRoute, gamePath, playerPath } from '../../src/archive/route.ts';
+import { leaderboardAddress, leaderboardChoice } from '../../src/archive/leaderboard.ts';
 import { STRINGS, langOf } from '../../src/archive/strings.ts';
 import { ROSA, rosasGames } from './fixtures.ts';
 
@@ -17,6 +18,16 @@ describe('the archive pages’ logic', () => {
     expect(archiveRoute('/')).toBeNull();
     expect(archiveRoute('/t/abcdefgh')).toBeNull();
     expect(analysisAddress('/g/k3j9x2ab-2', '?seat=0&x=1', 1, 'a b')).toBe('/g/k3j9x2ab-2?seat=1&x=1&seed=a+b');
+  });
+
+  it('routes /leaderboard, its choice in the query and the default where it is missing or not one', () => {
+    expect(archiveRoute('/leaderboard')).toEqual({ kind: 'leaderboard' });
+    expect(archiveRoute('/leaderboard/')).toEqual({ kind: 'leaderboard' });
+    expect(archiveRoute('/leaderboards')).toBeNull();
+    expect(leaderboardChoice('')).toEqual({ preset: 'allFives', players: 2 });
+    expect(leaderboardChoice('?preset=block&players=4')).toEqual({ preset: 'block', players: 4 });
+    expect(leaderboardChoice('?preset=poker&players=7')).toEqual({ preset: 'allFives', players: 2 });
+    expect(leaderboardChoice(new URL(leaderboardAddress('muggins', 3), 'http://x').search)).toEqual({ preset: 'muggins', players: 3 });
   });
 
   it('reads the player id from a guest token, and nothing from what is not one', () => {
