@@ -128,10 +128,14 @@ describe('random opponents', () => {
     known.set(dan.player.id, { rating: 1620, rd: 60, volatility: 0.06, games: 30 });
     const d = await TestClient.connect(server.url, dan.token);
     clients.push(d);
-    await b!.request('queue:join', { rules, waitSeconds: 600 });
+    const matchedB = b!.waitFor<QueueMatched>('queue:matched');
     const matchedD = d.waitFor<QueueMatched>('queue:matched');
+    await b!.request('queue:join', { rules, waitSeconds: 600 });
     await d.request('queue:join', { rules, waitSeconds: 600 });
-    expect((await matchedD).seat).toBe(1);
+    // Which of them gets which seat is the deal's; that they sit together, at once, is the rule.
+    const [mb, md] = await Promise.all([matchedB, matchedD]);
+    expect(md.tableId).toBe(mb.tableId);
+    expect([mb.seat, md.seat].toSorted()).toEqual([0, 1]);
   });
 
   it('leaving is instant, the others see the count, and a lost connection leaves too', async () => {
