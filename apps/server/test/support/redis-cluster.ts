@@ -129,9 +129,13 @@ export async function startCluster(firstPort: number): Promise<TestCluster> {
         await until(`${port} took over`, async () => (await roles()).get(port)?.role === 'master');
       }
       await until('cluster_state:ok after the failovers', whole, 400);
+      // The node asked for the roles may still list an old master as one for a moment.
+      const masters = [...before.values()].filter((r) => r.role === 'master').length;
+      await until('as many masters as before, each with its replica', async () => settled(await roles(), masters), 400);
       await until('every replica in sync after the failovers', synced, 400);
     },
     async killMaster(port) {
+      await until(`${port} listed with its replica`, async () => [...(await roles()).values()].some((r) => r.of === port), 400);
       const replica = [...(await roles())].find(([, r]) => r.of === port)?.[0];
       if (replica === undefined) throw new Error(`${port} has no replica`);
       const child = procs.get(port);
@@ -157,4 +161,10 @@ function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
     // Its own process group (spawned detached): the node and anything it started.
     process.kill(-(child.pid as number), signal);
   });
+}
+
+/** Whether `roles` shows `masters` masters and a replica of each. */
+function settled(roles: ReadonlyMap<number, { role: 'master' | 'replica'; of: number | null }>, masters: number): boolean {
+  const ports = [...roles].filter(([, r]) => r.role === 'master').map(([p]) => p);
+  return ports.length === masters && ports.every((p) => [...roles.values()].some((r) => r.of === p));
 }
