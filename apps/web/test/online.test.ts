@@ -283,6 +283,8 @@ describe('the online connection against the real server', () => {
     ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
     expect((await until(ann, (s) => s.queue !== null, 'waiting')).queue).toMatchObject({ players: 2, preset: 'allFives', waiting: 1 });
     expect(ann.state.queue?.botsAt).toBeGreaterThan(Date.now());
+    // Her own rating, from the join's ack: a newcomer's, not yet sure.
+    expect((await until(ann, (s) => s.queue?.rating != null, 'her rating')).queue?.rating).toBe('?');
     ann.send({ type: 'leaveQueue' });
     expect(ann.state.queue).toBeNull();
     ann.send({ type: 'joinQueue', players: 2, preset: 'allFives' });

@@ -79,11 +79,12 @@ describe('from the wire to the screens', () => {
   it('reads table codes as the server does, and the queue and open tables', () => {
     expect(isTableCode(' k7q-m3x ')).toBe(true);
     for (const bad of ['K7QM3', 'K7QM3XX', 'I7QM3X', 'K0QM3X', 'K7QU3X']) expect(isTableCode(bad)).toBe(false);
-    expect(queueOf({ queue: 'q3f0a9c2b7d41', rules: rules(3), waiting: 2, botsAt: { at: '2026-11-29T11:00:30.000Z', remainingMs: 30000 } }, 1000)).toEqual({
+    expect(queueOf({ queue: 'q3f0a9c2b7d41', rules: rules(3), waiting: 2, botsAt: { at: '2026-11-29T11:00:30.000Z', remainingMs: 30000 } }, 1000, '?')).toEqual({
       players: 3,
       preset: 'allFives',
       waiting: 2,
       botsAt: 31000,
+      rating: '?',
     });
     const listed = { tableId: 'k3v9q2m7xa', code: 'K7QM3X', host: 'Ada', rules: rules(4), seats: 4, taken: 2, turnSeconds: 30, createdAt: '2026-11-29T11:00:00.000Z' };
     expect(openTableOf(listed as Parameters<typeof openTableOf>[0])).toEqual({ id: 'k3v9q2m7xa', code: 'K7QM3X', host: 'Ada', rules: rules(4), seatsTaken: 2, turnSeconds: 30 });

@@ -1,6 +1,7 @@
 import { RulesInputSchema, type TableView } from '@fives/engine';
 import { z } from 'zod';
 import { WireActionSchema } from './actions.ts';
+import { RatingSchema } from './archive.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
 import { FairnessSchema } from './fairness-schema.ts';
 import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
@@ -114,6 +115,15 @@ export const QueueStatusSchema = z.strictObject({
 });
 export type QueueStatus = z.output<typeof QueueStatusSchema>;
 
+/**
+ * The `queue:join` ack: the queue's status, and the joining person's own rating of its key
+ * (`preset/players`), read from the archive at this join: a newcomer's is 1500 with RD 350,
+ * shown "?" (`ratingText`); null when the archive could not answer. Only the ack carries it:
+ * `queue:status` goes to everyone waiting.
+ */
+export const QueueJoinedSchema = QueueStatusSchema.extend({ rating: RatingSchema.nullable() });
+export type QueueJoined = z.output<typeof QueueJoinedSchema>;
+
 export const QueueLeftSchema = z.strictObject({ left: z.boolean() });
 export type QueueLeft = z.output<typeof QueueLeftSchema>;
 
@@ -128,7 +138,7 @@ export interface ClientResults {
   'table:settings': VersionResult;
   'lobby:playNow': JoinResult;
   'lobby:watch': OpenTables;
-  'queue:join': QueueStatus;
+  'queue:join': QueueJoined;
   'queue:leave': QueueLeft;
   'table:react': Record<string, never>;
 }

@@ -1,5 +1,6 @@
+import { resolveRules } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
-import { ClientMessageSchemas, TABLE_CODE_ALPHABET, TableCodeSchema } from '../src/index.ts';
+import { ClientMessageSchemas, QueueJoinedSchema, QueueStatusSchema, TABLE_CODE_ALPHABET, TableCodeSchema, ratingText } from '../src/index.ts';
 
 describe('table codes', () => {
   it('read any case, with spaces or dashes, as the canonical code', () => {
@@ -33,6 +34,22 @@ describe('lobby messages', () => {
     expect(queue.safeParse({ rules: { players: 2, partnerships: true } }).success).toBe(false);
     expect(queue.safeParse({ rules: { players: 2 }, waitSeconds: 601 }).success).toBe(false);
     expect(queue.safeParse({ rules: { players: 2 }, waitSeconds: 1.5 }).success).toBe(false);
+  });
+
+  it("queue:join's ack is the queue's status and your own rating (null: the archive could not say); queue:status has no rating", () => {
+    const rules = resolveRules({ players: 2 });
+    if (!rules.ok) return expect.fail(rules.error.message);
+    const status = { queue: 'q3f0a9c2b7d41', rules: rules.value, waiting: 1, botsAt: { at: '2026-11-29T11:00:30.000Z', remainingMs: 30000 } };
+    const newcomer = { rating: 1500, rd: 350, volatility: 0.06, games: 0 };
+    const parsedStatus = QueueStatusSchema.safeParse(status);
+    if (!parsedStatus.success) return expect.fail(parsedStatus.error.message);
+    const ack = QueueJoinedSchema.parse({ ...parsedStatus.data, rating: newcomer });
+    expect(ratingText(ack.rating)).toBe('?');
+    expect(QueueJoinedSchema.parse({ ...parsedStatus.data, rating: { ...newcomer, rating: 1512.4, rd: 80, games: 12 } }).rating?.games).toBe(12);
+    expect(QueueJoinedSchema.parse({ ...parsedStatus.data, rating: null }).rating).toBeNull();
+    expect(QueueJoinedSchema.safeParse(parsedStatus.data).success).toBe(false);
+    expect(QueueJoinedSchema.safeParse({ ...parsedStatus.data, rating: newcomer, extra: 1 }).success).toBe(false);
+    expect(QueueStatusSchema.safeParse({ ...parsedStatus.data, rating: newcomer }).success).toBe(false);
   });
 
   it('table:settings changes something, within bounds', () => {

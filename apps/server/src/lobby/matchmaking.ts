@@ -12,8 +12,9 @@ export interface Ticket {
   /** When this person's chosen wait is over. */
   readonly botsAt: number;
   /**
-   * Their rating of the queue's key, read from the archive when they join (null: never rated, or
-   * the archive could not say): the queue matches by it (`rating-match.ts`) without asking again.
+   * Their rating of the queue's key, read from the archive when they join (a newcomer's: 1500,
+   * RD 350; null: the archive could not say, or a ticket stored before newcomers had one): the
+   * queue matches by it (`rating-match.ts`) without asking again.
    */
   readonly rating: Rating | null;
 }

@@ -7,6 +7,7 @@ import {
   type PlayerId,
   type Problem,
   type QueueId,
+  type QueueJoined,
   type QueueMatched,
   type QueueStatus,
   type Rating,
@@ -15,6 +16,7 @@ import {
 } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameArchive } from '../archive/archive.ts';
+import { NEW_STORED, ratingAt } from '../archive/ratings.ts';
 import type { Player } from '../identity/token.ts';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
@@ -59,10 +61,11 @@ export class LobbyService {
 
   /**
    * Puts the player in the queue for these rules (leaving any other first). Resolves to the
-   * queue as it is now and whether the player still waits in it (false: this arrival completed
-   * a table, and `queue:matched` has been sent).
+   * queue as it is now with the player's rating of its key (read afresh at every join: a rated
+   * game since the last changed it), and whether the player still waits in it (false: this
+   * arrival completed a table, and `queue:matched` has been sent).
    */
-  async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Result<{ status: QueueStatus; waiting: boolean }, Problem>> {
+  async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Result<{ status: QueueJoined; waiting: boolean }, Problem>> {
     const resolved = resolveRules(rules);
     if (!resolved.ok) return { ok: false, error: fromGameError(resolved.error) };
     const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
@@ -82,7 +85,7 @@ export class LobbyService {
       const status = this.announce(out.count);
       if (status === null) break;
       const waiting = out.kind === 'waiting' || !out.match.tickets.some((t) => t.playerId === player.id);
-      return ok({ status, waiting });
+      return ok({ status: { ...status, rating }, waiting });
     }
     throw new Error(`could not put ${player.id} in queue ${queue.id}`);
   }
@@ -178,10 +181,13 @@ export class LobbyService {
     return status;
   }
 
-  /** Matched by, not decided on: when the archive cannot answer, they wait as "?" (anyone may meet them). */
+  /**
+   * Their rating of `key` as of now, a newcomer's the new player's (1500, RD 350: "?"). Matched
+   * by, not decided on: when the archive cannot answer (null), they wait as "?" (anyone may meet them).
+   */
   private async ratingOf(id: PlayerId, key: string): Promise<Rating | null> {
     try {
-      return (await this.o.archive.ratings([id], key)).get(id) ?? null;
+      return (await this.o.archive.ratings([id], key)).get(id) ?? ratingAt(NEW_STORED, this.nowMs());
     } catch (error) {
       this.o.log.warn({ err: error }, 'a rating could not be read: queued without it');
       return null;

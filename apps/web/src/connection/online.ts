@@ -29,7 +29,7 @@ import { TableFairness } from './fairness.ts';
 import { type StoodIn, loadSeen, saveSeen, seenOf, stoodIn } from './stood-in.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
-import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf } from './wire.ts';
+import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf, yourRating } from './wire.ts';
 
 export type GameSocket = ProtocolSocket;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
@@ -119,8 +119,8 @@ export class OnlineConnection extends StateConnection implements Connection {
   /** The last summary as the server sent it, and when, kept so presence can be merged into it again. */
   #wireSummary: { readonly summary: TableState['table']; readonly at: number } | null = null;
   #everConnected = false;
-  /** The queue this player waits in, joined again after a reconnection. */
-  #queue: { readonly players: 2 | 3 | 4; readonly preset: Preset } | null = null;
+  /** The queue this player waits in, joined again after a reconnection, and their rating of it as its last ack said. */
+  #queue: { readonly players: 2 | 3 | 4; readonly preset: Preset; rating: string | null } | null = null;
   #watchingTables = false;
   /** A table being made over HTTP: a second click makes no second table. */
   #creating = false;
@@ -259,7 +259,7 @@ export class OnlineConnection extends StateConnection implements Connection {
       this.set({ reactions: [...this.state.reactions.slice(-(KEPT_REACTIONS - 1)), heard] });
     });
     client.on('queue:status', (q) => {
-      if (this.#queue !== null) this.set({ queue: queueOf(q, this.#now()) });
+      if (this.#queue !== null) this.set({ queue: queueOf(q, this.#now(), this.#queue.rating) });
     });
     client.on('queue:matched', (m) => {
       this.#queue = null;
@@ -572,13 +572,19 @@ export class OnlineConnection extends StateConnection implements Connection {
 
   #joinQueue(players: 2 | 3 | 4, preset: Preset): void {
     if (this.#guest === null) return this.set({ notice: NO_NAME() });
-    this.#queue = { players, preset };
+    // Joining the same queue again (after a reconnection) shows the rating it had until the ack says it afresh.
+    const same = this.#queue?.players === players && this.#queue.preset === preset;
+    const wanted = { players, preset, rating: same ? (this.#queue?.rating ?? null) : null };
+    this.#queue = wanted;
     this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
         this.#queue = null;
         return this.set({ queue: null });
       }
-      if (this.#queue !== null) this.set({ queue: queueOf(reply.data, this.#now()) });
+      // Left, or another join since: that one's ack speaks for it.
+      if (this.#queue !== wanted) return;
+      wanted.rating = yourRating(reply.data);
+      this.set({ queue: queueOf(reply.data, this.#now(), wanted.rating) });
     });
   }
 

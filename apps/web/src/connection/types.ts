@@ -141,6 +141,11 @@ export interface QueueStatus {
   readonly waiting: number;
   /** When empty seats will be filled with computer players (client clock, ms). */
   readonly botsAt: number | null;
+  /**
+   * This player's rating of the queue's key as shown ("1512", or "?" while unsure), from the
+   * `queue:join` ack (`queue:status` goes to everyone and has none); null until the ack comes.
+   */
+  readonly rating: string | null;
 }
 
 export type LinkStatus = 'offline' | 'connecting' | 'online' | 'reconnecting';

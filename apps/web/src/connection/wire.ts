@@ -1,6 +1,7 @@
 import type { End } from '@fives/engine';
 import {
   type OpenTable as WireOpenTable,
+  type QueueJoined,
   type QueueStatus as WireQueueStatus,
   type SeatSpec,
   type TableState,
@@ -8,6 +9,7 @@ import {
   TABLE_CODE_LENGTH,
   type TableSummary as WireSummary,
   normalizeTableCode,
+  ratingText,
 } from '@fives/protocol';
 import type { TableFairness } from './fairness.ts';
 import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
@@ -93,13 +95,23 @@ export function openTableOf(t: WireOpenTable): OpenTable {
   return { id: tableId(t.tableId), code: t.code, host: t.host, rules: t.rules, seatsTaken: t.taken, turnSeconds: t.turnSeconds };
 }
 
-export function queueOf(q: WireQueueStatus, now: number): QueueStatus {
+/** The queue as the card shows it, with `rating` the player's own as `yourRating` gives it (null: not known yet). */
+export function queueOf(q: WireQueueStatus, now: number, rating: string | null): QueueStatus {
   return {
     players: q.rules.players,
     preset: q.rules.preset,
     waiting: q.waiting,
     botsAt: q.botsAt === null ? null : deadlineAt(q.botsAt, now),
+    rating,
   };
+}
+
+/**
+ * The rating a `queue:join` ack carries, as the table shows ratings: rounded, or "?" while
+ * unsure; "?" too when the server could not read it (it then matches the player as "?").
+ */
+export function yourRating(ack: Pick<QueueJoined, 'rating'>): string {
+  return ratingText(ack.rating);
 }
 
 const CODE = new RegExp(`^[${TABLE_CODE_ALPHABET}]{${TABLE_CODE_LENGTH}}$`);

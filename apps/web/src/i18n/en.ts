@@ -134,6 +134,7 @@ export const en = {
   'queue.botsIn': 'computer players take the empty seats in {seconds} s',
   'queue.botsNow': 'computer players take the empty seats now',
   'queue.find': 'Find opponents',
+  'queue.yourRating': 'Your rating {rating}',
 
   'open.title': 'Open tables',
   'open.none': 'No open tables right now. Create one and share the link!',

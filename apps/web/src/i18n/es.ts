@@ -137,6 +137,7 @@ export const es: Translation<English> = {
   'queue.botsIn': 'la máquina ocupa los asientos vacíos en {seconds} s',
   'queue.botsNow': 'la máquina ocupa ahora los asientos vacíos',
   'queue.find': 'Buscar rivales',
+  'queue.yourRating': 'Tu puntuación: {rating}',
 
   'open.title': 'Mesas abiertas',
   'open.none': 'Ahora no hay mesas abiertas. ¡Crea una y comparte el enlace!',

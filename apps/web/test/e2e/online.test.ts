@@ -217,6 +217,8 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     const queue = (p: Page) => p.getByRole('region', { name: 'Random opponents' });
     await queue(ann).getByRole('button', { name: 'Find opponents' }).click();
     await queue(ann).getByText('1 player waiting').waitFor();
+    // Her own rating, from the join's ack: a newcomer's is not sure yet.
+    await queue(ann).getByText('Your rating ?').waitFor();
     await queue(ann).scrollIntoViewIfNeeded();
     await shot(ann, 'queue-phone');
     await queue(ann).getByRole('button', { name: 'Cancel' }).click();
