@@ -27,7 +27,8 @@ see docs/fairness.md).
   --join URL         join the table of an invite link (…/t/<table id>)
   --queue JSON       wait for random opponents who want these rules (docs/rules.md, players
                      required), e.g. '{"preset":"muggins","players":3}'; prints
-                     {"type":"queued",…} and {"type":"queue","waiting":…} while waiting, then
+                     {"type":"queued","rating":"1512" or "?",…} and {"type":"queue","waiting":…}
+                     while waiting, then
                      {"type":"matched","tableId":…,"seat":…} and plays that table
   --wait SECONDS     how long to wait for people before computer players (of --level) fill
                      the table (default 30)

@@ -64,6 +64,10 @@ describe('fives client', () => {
       runSession({ url, name, policy: NAMED_POLICIES.greedy, random: seededRandom(name), timeoutMs: 30_000, queue }, (line) => lines[i]!.push(line)),
     );
     expect(await Promise.all(sessions)).toEqual([0, 0]);
+    // Whoever waited first was told so, with their own rating for the queue: "?" for a newcomer.
+    const queued = lines.flat().filter((x) => x.type === 'queued');
+    expect(queued.length).toBeGreaterThan(0);
+    for (const q of queued) expect(q.rating).toBe('?');
     const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
     expect(matched[0]!.tableId).toBe(matched[1]!.tableId);
     expect(new Set(matched.map((m) => m.seat))).toEqual(new Set([0, 1]));

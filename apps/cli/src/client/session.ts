@@ -8,6 +8,7 @@ import {
   type BotLevel,
   type SeatSpec,
   type TableState,
+  ratingText,
   tableIdFromInvite,
   toWireAction,
 } from '@fives/protocol';
@@ -98,7 +99,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
       void client.request('queue:join', { rules: q.rules, waitSeconds: q.waitSeconds, level: q.level }, { retryBusy: true }).then((reply) => {
         if (!reply.ok) return refused(reply.error);
         // An arrival that completes a table hears its match before this answer.
-        if (tableId === null) print({ type: 'queued', ...queueLine(reply.data) });
+        if (tableId === null) print({ type: 'queued', ...queueLine(reply.data), rating: ratingText(reply.data.rating) });
       });
     };
     /** The host starts a full waiting table; a start the server could not take is asked again. */
