@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPractice, tapMove, waitForTurn } from './driver.ts';
+import { playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
 import { DESKTOP, type Harness, PHONE, SMALL_PHONE, browserTestsWanted, newPage, shot, startHarness } from './harness.ts';
 
 /**
  * Issue 15, point 7, "smaller things players noticed", each where a player would see it: the
  * phone's score sheet and seat panels with four players and three-digit scores, the sentence
  * when a tile fits two ends (its verb by input, above the lifted tile), the icon buttons' size,
- * the focus when the table opens, muting kept over a reload, and no AudioContext
- * warning before the first tap.
+ * the focus when the table opens, muting kept over a reload, no AudioContext
+ * warning before the first tap; score pills under the dialogs, the score sheet's wording between
+ * hands, and the end-of-hand panel put aside to look at the finished layout.
  */
 describe.runIf(browserTestsWanted())('the smaller things of issue 15', () => {
   let h: Harness;
@@ -136,5 +137,141 @@ describe.runIf(browserTestsWanted())('the smaller things of issue 15', () => {
       expect(page.errors).toEqual([]);
       await page.context().close();
     }
+  }, 90_000);
+
+  /**
+   * Keeps every score pill where it is, at the height of its flight (fully shown, just above the
+   * felt's middle), from its first frame on: a pill flies for 900 ms, too short to catch otherwise.
+   */
+  const holdPills = (page: Page): Promise<void> =>
+    page.evaluate(() => {
+      const hold = (): void => {
+        for (const a of document.getAnimations()) {
+          const el = (a.effect as KeyframeEffect | null)?.target;
+          if (!(el instanceof HTMLElement) || !el.classList.contains('flight') || a.playState !== 'running') continue;
+          a.pause();
+          a.currentTime = 0.3 * Number(a.effect?.getTiming().duration ?? 0);
+        }
+        requestAnimationFrame(hold);
+      };
+      hold();
+    });
+
+  /**
+   * Each pill showing, hit-tested at its middle as if it took the pointer (it does not: it would
+   * never be hit otherwise): what is on top there is the dialog's backdrop or the dialog, not the pill.
+   */
+  const pillsUnderDialog = (page: Page): Promise<{ pill: string; inView: boolean; under: boolean; top: string }[]> =>
+    page.locator('.flight').evaluateAll((pills) =>
+      pills.map((pill) => {
+        const r = pill.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        (pill as HTMLElement).style.pointerEvents = 'auto';
+        const top = document.elementFromPoint(x, y);
+        (pill as HTMLElement).style.pointerEvents = '';
+        return {
+          pill: pill.textContent ?? '',
+          inView: x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight,
+          under: top !== null && !pill.contains(top) && top.closest('.backdrop') !== null,
+          top: top === null ? 'nothing' : `${top.tagName}.${top.getAttribute('class') ?? ''}`,
+        };
+      }),
+    );
+
+  it('draws the score pills under an open dialog: the leave question and the end-of-hand panel', async () => {
+    const page = await newPage(h, PHONE, '?seed=pills&delay=0', true);
+    await startPractice(page, 2);
+    await holdPills(page);
+    const pills = page.locator('.flight');
+    // Play until someone scores: the pill stays up (held), and the leave question opens over it.
+    expect(await playUntil(page, tapMove, async () => (await pills.count()) > 0)).toBe('stopped');
+    await page.getByRole('button', { name: 'Leave the table' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave this game?' });
+    await ask.waitFor();
+    const asked = await pillsUnderDialog(page);
+    await shot(page, 'small-things-pill-leave');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const p of asked) expect(p, JSON.stringify(asked)).toMatchObject({ inView: true, under: true });
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'detached' });
+    // The end of the hand: its panel opens as the last scores fly, and they fly under it.
+    expect(await playUntil(page, tapMove, async () => false)).toBe('handOver');
+    await page.getByRole('dialog', { name: 'Hand 1 is over' }).waitFor();
+    const ended = await pillsUnderDialog(page);
+    await shot(page, 'small-things-pill-hand-end');
+    expect(ended.length).toBeGreaterThan(0);
+    for (const p of ended) expect(p, JSON.stringify(ended)).toMatchObject({ inView: true, under: true });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('says "being played" on the score sheet only while a hand is, and lets the player look at the finished layout from the end-of-hand panel', async () => {
+    const page = await newPage(h, PHONE, '?seed=between-hands&delay=0');
+    await startPractice(page, 2);
+    const sheet = page.getByRole('dialog', { name: 'Score sheet' });
+    const rowHeads = (): Promise<string[]> => sheet.locator('tbody th').allTextContents();
+    const legend = async (): Promise<string> => ((await sheet.locator('.legend').count()) === 0 ? '' : ((await sheet.locator('.legend').textContent()) ?? ''));
+
+    // Mid-hand: the hand's row is marked as being played.
+    await tapMove(page, await waitForTurn(page));
+    await waitForTurn(page);
+    await page.getByRole('button', { name: 'Score sheet' }).click();
+    await sheet.waitFor();
+    expect(await rowHeads()).toEqual(['1 …']);
+    expect(await legend()).toContain('… being played');
+    await sheet.getByRole('button', { name: 'Back to the table' }).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    // Between hands (the next one waits for the player): the sheet has the hand complete, nothing being played.
+    expect(await playUntil(page, tapMove, async () => false)).toBe('handOver');
+    const panel = page.getByRole('dialog', { name: 'Hand 1 is over' });
+    await panel.waitFor();
+    const layout = (await page.locator('.board svg').getAttribute('aria-label')) ?? '';
+    const tiles = Number(/(\d+) tiles?$/.exec(layout)?.[1] ?? 0);
+    expect(tiles, layout).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Score sheet' }).click();
+    await sheet.waitFor();
+    const heads = await rowHeads();
+    expect(heads).toHaveLength(1);
+    expect(heads[0]).toMatch(/^1( ⊘)?$/);
+    expect(await legend()).not.toContain('being played');
+    await shot(page, 'small-things-sheet-between-hands');
+    await sheet.getByRole('button', { name: 'Back to the table' }).click();
+    await panel.waitFor();
+
+    // Look at the table: the panel steps aside and every tile of the finished layout is in sight, nothing over it.
+    await panel.getByRole('button', { name: 'Look at the table' }).click();
+    await panel.waitFor({ state: 'detached' });
+    const back = page.getByRole('button', { name: 'Back to the results' });
+    await back.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('.board svg').getAttribute('aria-label')).toBe(layout);
+    const seen = await page.locator('.board g.placed').evaluateAll((placed) =>
+      placed.map((g) => {
+        const r = g.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return {
+          tile: g.getAttribute('data-tile'),
+          inView: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+          clear: top !== null && top.closest('g.placed') === g,
+        };
+      }),
+    );
+    await shot(page, 'small-things-look-at-layout');
+    expect(seen).toHaveLength(tiles);
+    for (const s of seen) expect(s, JSON.stringify(seen)).toMatchObject({ inView: true, clear: true });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Back to the results');
+
+    // And back: the panel again, as it was.
+    await back.click();
+    await panel.waitFor();
+    expect(await back.count()).toBe(0);
+    await panel.getByRole('button', { name: 'Next hand' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
   }, 90_000);
 });
