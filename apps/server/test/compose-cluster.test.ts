@@ -115,7 +115,8 @@ describe('compose --profile cluster, its commands run for real', () => {
     expect(env.REDIS_URL).toBe('');
     const health = (await (await fetch(`${node.url}/healthz`)).json()) as Health;
     expect(health.store).toMatchObject({ kind: 'redis', durable: true, up: true, mode: 'cluster' });
-  });
+    // Six servers, a cluster to form and a server started from the sources (tsx).
+  }, 120_000);
 });
 
 function stopGroup(child: ChildProcess): Promise<void> {
