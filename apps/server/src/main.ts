@@ -7,7 +7,7 @@ import { ConfigError, configFromEnv } from './config.ts';
 import { redactUrl, redisDescription, redisWhere } from './redis/connect.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
-import { RedisTableStore } from './store/redis.ts';
+import { RedisTableStore, StoredLayoutError } from './store/redis.ts';
 import type { TableStore } from './store/store.ts';
 
 /**
@@ -61,6 +61,11 @@ async function main(): Promise<void> {
       quietUntil = 0;
     } catch (error) {
       // One line an operator reads at a glance, not a stack trace.
+      if (error instanceof StoredLayoutError) {
+        // Redis answered: what it holds is the problem, and the message says what to do.
+        process.stderr.write(`fives server: ${error.message}\n`);
+        process.exit(1);
+      }
       const reason = error instanceof Error ? error.message : String(error);
       const setting = { single: 'REDIS_URL', cluster: 'REDIS_CLUSTER_NODES', sentinel: 'REDIS_SENTINELS (and REDIS_SENTINEL_NAME)' }[target.mode];
       process.stderr.write(`fives server: cannot reach Redis at ${redisWhere(target)} (${reason}); is it running, and is ${setting} right?\n`);

@@ -1,9 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.ts';
+import { entrypointEnv, loadCompose } from './support/compose.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string): string => readFileSync(`${ROOT}${path}`, 'utf8');
+
+/** The two settings compose requires (from .env or the shell). */
+const SETTINGS = { FIVES_SECRET: 'a-secret-of-20-chars', POSTGRES_PASSWORD: 'pw' };
+const APP_SERVICES = ['node1', 'node2', 'worker'];
 
 /** The settings of the README's table (`| \`NAME\`, \`OTHER\` | default | what |`). */
 function readmeSettings(): string[] {
@@ -132,17 +138,53 @@ describe('the self-hosting files', () => {
     for (const name of names) expect(init).toMatch(new RegExp(`${name}: \\{ condition: service_healthy \\}`));
   });
 
-  it('compose: on the cluster, the nodes and the worker are seeded with all six servers, start once it is formed, and the single Redis is left out', () => {
-    const cluster = read('deploy/compose.cluster.yml');
-    const seeds = ['redis-c1', 'redis-c2', 'redis-c3', 'redis-c4', 'redis-c5', 'redis-c6'].map((n) => `redis://${n}:6379`).join(',');
-    expect(cluster).toContain(`REDIS_CLUSTER_NODES: ${seeds}`);
-    expect(cluster).toContain('REDIS_URL: ""');
-    expect(cluster).toMatch(/^ {2}redis:\n {4}profiles: \["single"\]$/m);
-    for (const service of ['node1', 'node2', 'worker']) {
-      expect(cluster, service).toMatch(new RegExp(`^ {2}${service}:\\n {4}environment: \\*cluster-environment\\n {4}depends_on: !override`, 'm'));
+  it('compose: `docker compose up` is the single Redis — no cluster service, the nodes and the worker on REDIS_URL', () => {
+    const project = loadCompose(compose, { env: SETTINGS });
+    expect([...project.services.keys()].sort()).toEqual(['lb', 'node1', 'node2', 'postgres', 'redis', 'worker']);
+    for (const name of APP_SERVICES) {
+      const service = project.services.get(name)!;
+      // The dependency on the cluster's formation is not required: without the profile it is left out.
+      expect(service.dependsOn, name).toMatchObject({ redis: 'service_healthy', postgres: 'service_healthy' });
+      expect(service.dependsOn, name).not.toHaveProperty('redis-cluster-init');
+      const env = entrypointEnv(service, { clusterOnNetwork: false });
+      expect(env.REDIS_URL, name).toBe('redis://redis:6379');
+      expect(env.REDIS_CLUSTER_NODES, name).toBeUndefined();
     }
-    expect(cluster).toMatch(/redis-cluster-init:\n {4}condition: service_completed_successfully/);
-    expect(cluster).toContain('docker compose -f docker-compose.yml -f deploy/compose.cluster.yml --profile cluster up');
-    expect(read('README.md')).toContain('docker compose -f docker-compose.yml -f deploy/compose.cluster.yml --profile cluster up');
+    // The image's command, said again (an entrypoint set in compose drops the image's CMD).
+    expect(project.services.get('node1')!.command).toEqual(['node', 'apps/server/dist/main.mjs']);
+    expect(project.services.get('worker')!.command).toEqual(['node', 'apps/server/dist/main.mjs', 'worker']);
+  });
+
+  it('compose: `docker compose --profile cluster up` adds the six cluster servers and the one-shot join; the nodes and the worker wait for it and run on the cluster', () => {
+    const project = loadCompose(compose, { profiles: ['cluster'], env: SETTINGS });
+    const cluster = [...project.services.keys()].filter((n) => /^redis-c\d$/.test(n));
+    expect(cluster).toEqual(['redis-c1', 'redis-c2', 'redis-c3', 'redis-c4', 'redis-c5', 'redis-c6']);
+    expect(project.services.has('redis-cluster-init')).toBe(true);
+    // Where the servers say they are: what the nodes are seeded with.
+    const seeds = cluster.map((name) => {
+      const args = project.services.get(name)!.command!;
+      expect(args[args.indexOf('--cluster-announce-hostname') + 1], name).toBe(name);
+      return `redis://${name}:${args[args.indexOf('--port') + 1]}`;
+    });
+    for (const name of APP_SERVICES) {
+      const service = project.services.get(name)!;
+      expect(service.dependsOn['redis-cluster-init'], name).toBe('service_completed_successfully');
+      const env = entrypointEnv(service, { clusterOnNetwork: true });
+      expect(env.REDIS_URL, name).toBe('');
+      expect(env.REDIS_CLUSTER_NODES?.split(','), name).toEqual(seeds);
+      // And the server reads that as the cluster, not as a mistake (both set).
+      expect(configFromEnv(env).redisTarget, name).toEqual({ mode: 'cluster', nodes: seeds });
+    }
+    // One file: the override that used to switch the nodes is gone, and nothing names it.
+    expect(existsSync(`${ROOT}deploy/compose.cluster.yml`)).toBe(false);
+    for (const file of ['README.md', 'docker-compose.yml', 'docs/performance.md']) expect(read(file), file).not.toContain('compose.cluster.yml');
+    expect(read('README.md')).toContain('docker compose --profile cluster up');
+  });
+
+  it('compose model: a required dependency on a service whose profile is off is an error, as compose says', () => {
+    const text = 'services:\n  app:\n    image: a\n    depends_on:\n      extra: { condition: service_started }\n  extra:\n    image: b\n    profiles: ["x"]\n';
+    expect(() => loadCompose(text, { env: {} })).toThrow(/depends on undefined service "extra"/);
+    expect([...loadCompose(text, { profiles: ['x'], env: {} }).services.keys()]).toEqual(['app', 'extra']);
+    expect(() => loadCompose(compose, { env: {} })).toThrow(/POSTGRES_PASSWORD|FIVES_SECRET/);
   });
 });

@@ -66,6 +66,14 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  * read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
  */
 
+/**
+ * Redis holds data this server does not read (an older key layout): not an outage, so the
+ * process says what to do and stops, rather than "cannot reach Redis" (main.ts).
+ */
+export class StoredLayoutError extends Error {
+  override readonly name = 'StoredLayoutError';
+}
+
 /** Lua: the table's place in the phase indexes and the expiry index. */
 const INDEX_LUA = `
 local function index_table(active, waiting, over, touched, id, phase, at)
@@ -276,7 +284,7 @@ export class RedisTableStore implements TableStore {
     const old = await Promise.all(unshardedKeys(prefix).map((key) => connection.client.exists(key)));
     if (old.some((n) => n > 0)) {
       await connection.close();
-      throw new Error(
+      throw new StoredLayoutError(
         `Redis holds tables in the layout before shards under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
       );
     }
