@@ -123,6 +123,20 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       await close();
     });
 
+    it('takes each ticket out once when fills race', async () => {
+      const { mm, close } = await open();
+      const q = spec(2);
+      // 400 apart: nobody meets anyone; once their waits are over each is seated alone with the computer.
+      const people = Array.from({ length: 9 }, (_, i) => ticket(`far${i}`, at(i), 10_000, sure(1000 + 400 * i)));
+      for (const t of people) await mm.join(q, t, slot());
+      const outs = await Promise.all(Array.from({ length: 14 }, () => mm.fill(q.id, at(100), slot(at(100)))));
+      const seated = outs.flatMap((o) => (o.kind === 'matched' ? o.match.tickets.map((t) => t.playerId) : []));
+      expect(new Set(seated).size).toBe(seated.length);
+      expect(seated).toHaveLength(9);
+      expect((await mm.count(q.id)).waiting).toBe(0);
+      await close();
+    });
+
     it('does not seat far-apart ratings at once, but does once the range has widened, its job due then', async () => {
       const { mm, jobs, close } = await open();
       const q = spec(2);
