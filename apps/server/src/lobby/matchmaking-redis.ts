@@ -1,49 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { RulesInput } from '@fives/engine';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
 import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
-import { jobKeys, playerTag, queueTag } from '../redis/layout.ts';
+import { jobKeys, queueTag } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { RedisClaims, markSeated, queueOfClaim } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
-
-/** The index of who is seated at a game under way, in the player's shard: player → table (kept by the table store's commits too). */
-export function seatedKey(prefix: string, player: string): string {
-  return `${prefix}${playerTag(player)}seated`;
-}
-
-/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
-export const SEATED_LUA = `
-local function mark_seated(seated, id, marks)
-  for _, m in ipairs(cjson.decode(marks)) do
-    if m[2] == 1 then
-      redis.call('HSET', seated, m[1], id)
-    elseif redis.call('HGET', seated, m[1]) == id then
-      redis.call('HDEL', seated, m[1])
-    end
-  end
-end
-`;
-
-// KEYS: seated ; ARGV: table marks
-const MARK = script(`${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-return 1
-`);
-
-/**
- * Marks people seated at table `id` (1) or no longer (0): one script per player shard the marks
- * fall in (a table's two to four people: as many shards at most), side by side.
- */
-export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
-  const byShard = new Map<string, (readonly [string, 0 | 1])[]>();
-  for (const m of marks) {
-    const key = seatedKey(prefix, m[0]);
-    byShard.set(key, [...(byShard.get(key) ?? []), m]);
-  }
-  await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key], [id, JSON.stringify(ms)])));
-}
 
 /**
  * The queues in Redis (issue 17): each queue in the shard of its id (`queueTag`), each person's
@@ -57,10 +20,8 @@ export async function markSeated(client: RedisClient, prefix: string, id: TableI
  *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
  *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
  *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
- *   {player}mm:who         hash: player → "<queue> <claim>": the one queue they wait in
- *   {player}seated         hash: player → the table whose game under way they sit at
  *
- * (`{queue}`, `{player}`: the shard tags, prefix before them) and two jobs per queue in its
+ * (`{queue}`: the shard tag, prefix before it; each person's claim and seat: `claims-redis.ts`) and two jobs per queue in its
  * shard's schedule: `q:<queue>` due at the earliest wait's end (or sooner, when two of the
  * waiting will be close enough by rating: the scripts match with `rating-match.ts`'s rule, its
  * twin in Lua), and `m:<table>:<queue>` for each match not yet seated.
@@ -293,52 +254,6 @@ clear_job(KEYS[2], KEYS[3], ARGV[1])
 return 1
 `);
 
-// KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
-const CLAIM = script(`
-local at = redis.call('HGET', KEYS[2], ARGV[1])
-if at then return {'playing', at} end
-local who = redis.call('HGET', KEYS[1], ARGV[1])
-if who then
-  local queue, claim = string.match(who, '^(%S+) (%S+)$')
-  if queue ~= ARGV[2] then return {'elsewhere', queue} end
-  return {'claimed', claim}
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-return {'claimed', ARGV[3]}
-`);
-
-// KEYS: who seated ; ARGV: player queue claim table → 1: seated at the table (now or already), 0: no longer waits for it
-const SEAT = script(`
-local at = redis.call('HGET', KEYS[2], ARGV[1])
-if at == ARGV[4] then return 1 end
-local mine = redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] .. ' ' .. ARGV[3]
-if at then
-  -- At another game under way: out of the queue too.
-  if mine then redis.call('HDEL', KEYS[1], ARGV[1]) end
-  return 0
-end
-if not mine then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
-return 1
-`);
-
-// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim
-const UNSEAT = script(`
-if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[4] then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-return 1
-`);
-
-// KEYS: who ; ARGV: player claim — frees the claim if it is still this one
-const FREE = script(`
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-return 1
-`);
-
 /** A match as stored: with the claim each ticket was put in under. */
 interface StoredMatch extends PendingMatch {
   readonly claims: readonly string[];
@@ -348,19 +263,22 @@ interface StoredMatch extends PendingMatch {
 type Reply = string[];
 
 export class RedisMatchmaking implements Matchmaking {
+  private readonly claims: RedisClaims;
+
   constructor(
     private readonly client: RedisClient,
     private readonly prefix: string,
     /** Told when the queues' jobs fall due (`RedisJobQueue.expect`). */
     private readonly jobs?: RedisJobQueue,
-  ) {}
+  ) {
+    this.claims = new RedisClaims(client, prefix);
+  }
 
   async join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome> {
     // Twice at most: a claim whose ticket a match took between the two steps is claimed again (it answers 'playing').
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = (await runScript(this.client, CLAIM, this.playerKeys(ticket.playerId), [ticket.playerId, queue.id, newClaim()])) as string[];
-      if (claimed[0] === 'elsewhere') return { kind: 'elsewhere', queue: claimed[1] as QueueId };
-      if (claimed[0] === 'playing') return { kind: 'playing', tableId: claimed[1] as TableId };
+      const claimed = await this.claims.claim(ticket.playerId, queue.id);
+      if (claimed.kind !== 'claimed') return claimed;
       const reply = (await runScript(this.client, ENQUEUE, queueScriptKeys(this.prefix, queue.id, slot.tableId), [
         ticket.playerId,
         queue.id,
@@ -372,7 +290,7 @@ export class RedisMatchmaking implements Matchmaking {
         slot.tableId,
         String(Math.round(slot.leaseUntil)),
         String(compared(ticket.rating) ?? ''),
-        claimed[1] as string,
+        claimed.claim,
       ])) as Reply;
       if (reply[0] === 'taken') continue;
       const out = await this.seated(queue.id, reply, 'join', ticket.joinedAt, slot);
@@ -384,12 +302,11 @@ export class RedisMatchmaking implements Matchmaking {
   async leave(playerId: PlayerId): Promise<QueueCount | null> {
     // The claim names the queue (whose keys the script must be given): the ticket goes first, then the claim if unchanged.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const who = await this.client.hGet(this.whoKey(playerId), playerId);
-      if (who == null) return null;
-      const queue = queueOfClaim(who);
+      const held = await this.claims.held(playerId);
+      if (held === null) return null;
+      const queue = queueOfClaim(held);
       const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [playerId, queue])) as Reply;
-      const freed = await runScript(this.client, FREE, [this.whoKey(playerId)], [playerId, who]);
-      if (freed === 1) return this.expecting(countOf(queue, reply));
+      if (await this.claims.free(playerId, held)) return this.expecting(countOf(queue, reply));
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
   }
@@ -418,8 +335,8 @@ export class RedisMatchmaking implements Matchmaking {
   }
 
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
-    const who = await this.client.hGet(this.whoKey(playerId), playerId);
-    return who == null ? null : queueOfClaim(who);
+    const held = await this.claims.held(playerId);
+    return held === null ? null : queueOfClaim(held);
   }
 
   async pending(queue: QueueId, tableId: TableId): Promise<PendingMatch | null> {
@@ -473,14 +390,13 @@ export class RedisMatchmaking implements Matchmaking {
 
   /** Seats the match's people (SEAT); null when all are, else the match undone (UNSEAT, REQUEUE) and REQUEUE's answer. */
   private async undoUnlessSeated(match: StoredMatch, mode: 'join' | 'fill' | 'later', now: number, leaseUntil: number): Promise<Reply | null> {
-    const each = (s: typeof SEAT, t: Ticket, i: number): Promise<unknown> =>
-      runScript(this.client, s, this.playerKeys(t.playerId), [t.playerId, match.queue, match.claims[i] ?? '', match.tableId]);
-    const seats = await Promise.all(match.tickets.map((t, i) => each(SEAT, t, i)));
-    if (seats.every((s) => s === 1)) return null;
-    const kept = match.tickets.flatMap((t, i) => (seats[i] === 1 ? [{ t, i }] : []));
-    const restored = await Promise.all(kept.map(({ t, i }) => each(UNSEAT, t, i)));
+    const claim = (i: number): string => match.claims[i] ?? '';
+    const seats = await Promise.all(match.tickets.map((t, i) => this.claims.seat(t.playerId, match.queue, claim(i), match.tableId)));
+    if (seats.every(Boolean)) return null;
+    const kept = match.tickets.flatMap((t, i) => (seats[i] === true ? [{ t, i }] : []));
+    const restored = await Promise.all(kept.map(({ t, i }) => this.claims.unseat(t.playerId, match.queue, claim(i), match.tableId)));
     const back = kept
-      .filter((_, k) => restored[k] === 1)
+      .filter((_, k) => restored[k] === true)
       .map(({ t, i }) => [t.playerId, JSON.stringify(t), String(t.joinedAt), String(t.botsAt), String(compared(t.rating) ?? ''), match.claims[i] ?? '']);
     return (await runScript(this.client, REQUEUE, queueScriptKeys(this.prefix, match.queue, match.tableId), [
       match.queue,
@@ -503,27 +419,10 @@ export class RedisMatchmaking implements Matchmaking {
     return count;
   }
 
-  private whoKey(playerId: PlayerId): string {
-    return `${this.prefix}${playerTag(playerId)}mm:who`;
-  }
-
-  private playerKeys(playerId: PlayerId): [string, string] {
-    return [this.whoKey(playerId), seatedKey(this.prefix, playerId)];
-  }
-
   /** The pending match of a table, in its queue's shard (the table store's expiry clears it). */
   matchKey(queue: QueueId, tableId: TableId): string {
     return matchKeyOf(this.prefix, queue, tableId);
   }
-}
-
-/** A claim's random id: tells a ticket put in under this claim from one left by an earlier. */
-function newClaim(): string {
-  return randomBytes(6).toString('hex');
-}
-
-function queueOfClaim(who: string): QueueId {
-  return who.slice(0, who.indexOf(' '));
 }
 
 function withoutClaims(match: StoredMatch): PendingMatch {

@@ -6,7 +6,8 @@ import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
-import { RedisMatchmaking, markSeated } from '../lobby/matchmaking-redis.ts';
+import { markSeated } from '../lobby/claims-redis.ts';
+import { RedisMatchmaking } from '../lobby/matchmaking-redis.ts';
 import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
@@ -35,7 +36,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}{s}touched         sorted set: the shard's tables by the time of their last change (expiry)
  *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
  *   {prefix}{c}code:<CODE>     the id of the table with this short code
- *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/matchmaking-redis.ts`)
+ *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/claims-redis.ts`)
  *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
@@ -63,8 +64,8 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  * table nobody has changed for a while expires whole (`expireIdle`): its hash, its place in
  * every list and index and its jobs in one script, then its code and who is seated at it.
  *
- * Stored data of the layout before shards (global `touched`, `jobs`, `seated` keys) is not
- * read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
+ * Stored data of the layouts before (global `touched`, `jobs`, `seated` keys; matchmaking's
+ * one `{mm}` shard) is not read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
  */
 
 /** Lua: the table's place in the phase indexes and the expiry index. */
@@ -259,12 +260,12 @@ export class RedisTableStore implements TableStore {
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
-    // Written by a server from before the shards: its tables, jobs and seats would be invisible here.
+    // Written by a server from before the shards (or before the queues were spread): its tables, jobs, queues and seats would be invisible here.
     const old = await Promise.all(unshardedKeys(prefix).map((key) => connection.client.exists(key)));
     if (old.some((n) => n > 0)) {
       await connection.close();
       throw new Error(
-        `Redis holds tables in the layout before shards under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
+        `Redis holds tables or queues in an older layout (before shards, or before the queues were spread) under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
       );
     }
     return new RedisTableStore(connection, prefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs, {
