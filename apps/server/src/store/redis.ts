@@ -370,7 +370,7 @@ export class RedisTableStore implements TableStore {
     if (seen !== undefined) seen.spectators = n - 1;
     if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
     if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
-    // The second step, in matchmaking's shard: only when a game starts or ends, or a person goes or comes back.
+    // The second step, in each person's shard: only when a game starts or ends, or a person goes or comes back.
     if (changed === 1) await this.mark(next.id, seatMarks(next));
     await this.confirm(next);
     return true;
