@@ -107,7 +107,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       case 'fill':
         return lobby.fill(job.queue);
       case 'match':
-        return lobby.seatPending(job.tableId);
+        return lobby.seatPending(job.tableId, job.queue);
       case 'think':
         return service.runStep(job.tableId, job.version);
       case 'archive':

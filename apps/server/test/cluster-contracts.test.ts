@@ -3,6 +3,7 @@ import { RedisTableStore } from '../src/store/redis.ts';
 import { SHARD_TAGS } from '../src/redis/layout.ts';
 import { keySlot } from '../src/redis/slots.ts';
 import { jobsContract } from './jobs.contract.ts';
+import { matchmakingClaims } from './matchmaking-claims.ts';
 import { matchmakingContract } from './matchmaking.contract.ts';
 import { storeContract } from './store.contract.ts';
 import { type TestCluster, startCluster } from './support/redis-cluster.ts';
@@ -10,7 +11,8 @@ import { uniquePrefix } from './support/redis.ts';
 
 /**
  * The store, jobs and matchmaking contracts on a real Redis Cluster (issue 17): every script
- * names keys of one hash slot, or the cluster refuses it (CROSSSLOT). Ports 7100–7105.
+ * names keys of one hash slot, or the cluster refuses it (CROSSSLOT) — and the queues' guard
+ * across the slots of a queue and of its people. Ports 7100–7105.
  */
 let cluster: TestCluster;
 beforeAll(async () => {
@@ -44,6 +46,8 @@ matchmakingContract('redis cluster', async () => {
     },
   };
 });
+
+matchmakingClaims('redis cluster', () => ({ mode: 'cluster', nodes: cluster.urls }));
 
 describe('the key layout on a cluster', () => {
   it('computes each shard tag’s slot as the cluster does, and says it runs on a cluster', async () => {

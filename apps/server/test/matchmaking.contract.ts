@@ -1,7 +1,7 @@
 import { resolveRules } from '@fives/engine';
 import type { PlayerId, Rating, TableId } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/jobs/job.ts';
+import { type JobQueue, matchJobKey } from '../src/jobs/job.ts';
 import { type Matchmaking, type QueueSpec, type Ticket, queueIdOf } from '../src/lobby/matchmaking.ts';
 
 function spec(players: 2 | 3 | 4): QueueSpec {
@@ -68,13 +68,13 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(out.match.tickets.map((t) => t.name)).toEqual(['ada', 'bob']);
       expect(out.match.tableId).toBe(s.tableId);
       expect(out.count).toMatchObject({ waiting: 0, botsAt: null });
-      expect(await mm.pending(s.tableId)).toEqual(out.match);
-      expect(await jobs.dueAt(`m:${s.tableId}`)).toEqual({ at: s.leaseUntil, payload: 0 });
+      expect(await mm.pending(q.id, s.tableId)).toEqual(out.match);
+      expect(await jobs.dueAt(matchJobKey(s.tableId, q.id))).toEqual({ at: s.leaseUntil, payload: 0 });
       expect(await jobs.dueAt(`q:${q.id}`)).toBeNull();
       expect(await mm.queueOf(out.match.tickets[0]!.playerId)).toBeNull();
-      await mm.settle(s.tableId);
-      expect(await mm.pending(s.tableId)).toBeNull();
-      expect(await jobs.dueAt(`m:${s.tableId}`)).toBeNull();
+      await mm.settle(q.id, s.tableId);
+      expect(await mm.pending(q.id, s.tableId)).toBeNull();
+      expect(await jobs.dueAt(matchJobKey(s.tableId, q.id))).toBeNull();
       await close();
     });
 
@@ -120,6 +120,20 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(seated).toHaveLength(30);
       expect((await mm.count(q.id)).waiting).toBe(1);
       for (const o of outs) if (o.kind === 'matched') expect(o.match.tickets).toHaveLength(3);
+      await close();
+    });
+
+    it('takes each ticket out once when fills race', async () => {
+      const { mm, close } = await open();
+      const q = spec(2);
+      // 400 apart: nobody meets anyone; once their waits are over each is seated alone with the computer.
+      const people = Array.from({ length: 9 }, (_, i) => ticket(`far${i}`, at(i), 10_000, sure(1000 + 400 * i)));
+      for (const t of people) await mm.join(q, t, slot());
+      const outs = await Promise.all(Array.from({ length: 14 }, () => mm.fill(q.id, at(100), slot(at(100)))));
+      const seated = outs.flatMap((o) => (o.kind === 'matched' ? o.match.tickets.map((t) => t.playerId) : []));
+      expect(new Set(seated).size).toBe(seated.length);
+      expect(seated).toHaveLength(9);
+      expect((await mm.count(q.id)).waiting).toBe(0);
       await close();
     });
 

@@ -1,3 +1,5 @@
+import { connectRedis } from '../src/redis/connect.ts';
+import { unshardedKeys } from '../src/redis/layout.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import { storeContract } from './store.contract.ts';
@@ -33,5 +35,17 @@ describe('the Redis store', () => {
     expect(await b.load(doc.id)).toEqual(doc);
     expect(await b.deleteAll()).toBeGreaterThan(0);
     await b.close();
+  });
+
+  it('refuses to start on data of an older layout (before shards, or matchmaking in one `{mm}` shard), saying so', async () => {
+    const raw = await connectRedis({ mode: 'single', url: REDIS_URL }, { connectTimeoutMs: 5_000 });
+    for (const key of unshardedKeys('x:')) {
+      const prefix = uniquePrefix();
+      const old = `${prefix}${key.slice('x:'.length)}`;
+      await raw.client.set(old, '1');
+      await expect(RedisTableStore.connect({ url: REDIS_URL, prefix })).rejects.toThrow(/older layout/);
+      await raw.client.del(old);
+    }
+    await raw.close();
   });
 });

@@ -9,7 +9,8 @@ import type { QueueId, TableId } from '@fives/protocol';
  *                     version it was set on, so a table that has moved on since is left alone
  *   a:<table>:<seat>  has this seat's person been gone for the grace period?
  *   q:<queue>         a queue's earliest wait is over: computer players fill the table
- *   m:<table>         a match made in a queue is to be seated at this (new) table
+ *   m:<table>:<queue> a match made in the queue is to be seated at this (new) table (in the
+ *                     queue's shard, as the match is: `redis/layout.ts`)
  *   b:<table>         a computer player's move for a thinker (a node with bot threads or a worker
  *                     process) to think about and commit; payload: the table version, as for `t:`.
  *                     Only in the think queue (`thinking.ts`), which only thinkers claim from
@@ -24,7 +25,7 @@ export type Job =
   | { readonly kind: 'table'; readonly tableId: TableId; readonly version: number }
   | { readonly kind: 'away'; readonly tableId: TableId; readonly seat: number }
   | { readonly kind: 'fill'; readonly queue: QueueId }
-  | { readonly kind: 'match'; readonly tableId: TableId }
+  | { readonly kind: 'match'; readonly tableId: TableId; readonly queue: QueueId }
   | { readonly kind: 'think'; readonly tableId: TableId; readonly version: number }
   | { readonly kind: 'archive'; readonly tableId: TableId; readonly game: number };
 
@@ -40,8 +41,8 @@ export function fillJobKey(queue: QueueId): string {
   return `q:${queue}`;
 }
 
-export function matchJobKey(tableId: TableId): string {
-  return `m:${tableId}`;
+export function matchJobKey(tableId: TableId, queue: QueueId): string {
+  return `m:${tableId}:${queue}`;
 }
 
 export function thinkJobKey(tableId: TableId): string {
@@ -66,7 +67,8 @@ export function jobOf(key: string, payload: number): Job | null {
     case 'q':
       return { kind: 'fill', queue: id };
     case 'm':
-      return { kind: 'match', tableId: id as TableId };
+      // (`m:<table>` without its queue: the layout before the queues were spread, never polled now)
+      return extra === undefined || extra === '' ? null : { kind: 'match', tableId: id as TableId, queue: extra };
     case 'b':
       return { kind: 'think', tableId: id as TableId, version: payload };
     case 'g': {

@@ -4,7 +4,7 @@ import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
 
 /**
  * Pending jobs in Redis, shared by every server node, in one schedule per shard
- * (`redis/layout.ts`: a job lives in its table's shard, or matchmaking's):
+ * (`redis/layout.ts`: a job lives in its table's shard, or its queue's):
  *
  *   {prefix}{shard}jobs     sorted set: job key → when it is due (ms since the epoch)
  *   {prefix}{shard}jobs:p   hash: job key → payload (a table version, or 0)

@@ -35,9 +35,7 @@ export class MemoryMatchmaking implements Matchmaking {
     }
     if (!this.rules.has(queue.id)) this.rules.set(queue.id, queue.rules);
     this.players.set(queue.id, queue.players);
-    this.purgeSeated(queue.id);
-    const ids = matchByRating(line.map(waitingOf), queue.players, ticket.joinedAt);
-    const match = ids === null ? null : this.take(queue.id, ids, slot);
+    const match = this.match(queue.id, slot, () => matchByRating(this.line(queue.id).map(waitingOf), queue.players, ticket.joinedAt));
     const count = this.keepFillJob(queue.id, ticket.joinedAt);
     return match === null ? { kind: 'waiting', count } : { kind: 'matched', match, count };
   }
@@ -56,13 +54,34 @@ export class MemoryMatchmaking implements Matchmaking {
   }
 
   async fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome> {
-    this.purgeSeated(queue);
-    const line = this.line(queue);
-    const players = this.players.get(queue) ?? line.length;
-    const ids = this.overdue(line, players, now) ?? matchByRating(line.map(waitingOf), players, now);
-    if (ids === null) return { kind: 'none', dueAt: this.keepFillJob(queue, now).dueAt };
-    const match = this.take(queue, ids, slot);
+    const match = this.match(queue, slot, () => {
+      const line = this.line(queue);
+      const players = this.players.get(queue) ?? line.length;
+      return this.overdue(line, players, now) ?? matchByRating(line.map(waitingOf), players, now);
+    });
+    if (match === null) return { kind: 'none', dueAt: this.keepFillJob(queue, now).dueAt };
     return { kind: 'matched', match, count: this.keepFillJob(queue, now) };
+  }
+
+  /**
+   * The people `choose` picks, taken out as a match — as the Redis queue does: whoever of them
+   * sits at a game under way is out of the line, and the queue chooses again without them.
+   */
+  private match(queue: QueueId, slot: MatchSlot, choose: () => string[] | null): PendingMatch | null {
+    for (;;) {
+      const ids = choose();
+      if (ids === null) return null;
+      const gone = ids.filter((id) => this.seated.has(id));
+      if (gone.length === 0) return this.take(queue, ids, slot);
+      const line = this.line(queue);
+      for (const id of gone) {
+        line.splice(
+          line.findIndex((t) => t.playerId === id),
+          1,
+        );
+        if (this.who.get(id as PlayerId) === queue) this.who.delete(id as PlayerId);
+      }
+    }
   }
 
   /** The person whose wait is over first (if it is at `now`) and those who may meet them, up to a table, in order of arrival. */
@@ -87,26 +106,23 @@ export class MemoryMatchmaking implements Matchmaking {
     return this.who.get(playerId) ?? null;
   }
 
-  async pending(tableId: TableId): Promise<PendingMatch | null> {
+  async pending(_queue: QueueId, tableId: TableId): Promise<PendingMatch | null> {
     const text = this.matches.get(tableId);
     return text === undefined ? null : (JSON.parse(text) as PendingMatch);
   }
 
-  async settle(tableId: TableId): Promise<void> {
+  /** Its people were marked seated in the step that took them out: nothing can have come between. */
+  async confirm(match: PendingMatch): Promise<boolean> {
+    return this.matches.has(match.tableId);
+  }
+
+  async settle(queue: QueueId, tableId: TableId): Promise<void> {
     this.matches.delete(tableId);
-    this.jobs.removeNow(matchJobKey(tableId));
+    this.jobs.removeNow(matchJobKey(tableId, queue));
   }
 
   async release(match: PendingMatch): Promise<void> {
     for (const t of match.tickets) if (this.seated.get(t.playerId) === match.tableId) this.seated.delete(t.playerId);
-  }
-
-  private purgeSeated(queue: QueueId): void {
-    const line = this.line(queue);
-    for (const t of line.filter((x) => this.seated.has(x.playerId))) {
-      line.splice(line.indexOf(t), 1);
-      this.who.delete(t.playerId);
-    }
   }
 
   private line(queue: QueueId): Ticket[] {
@@ -129,7 +145,7 @@ export class MemoryMatchmaking implements Matchmaking {
     }
     const match: PendingMatch = { tableId: slot.tableId, queue, rules: this.rules.get(queue) as RulesInput, tickets };
     this.matches.set(slot.tableId, JSON.stringify(match));
-    this.jobs.putNow(matchJobKey(slot.tableId), 0, slot.leaseUntil);
+    this.jobs.putNow(matchJobKey(slot.tableId, queue), 0, slot.leaseUntil);
     return match;
   }
 

@@ -1,53 +1,58 @@
 import type { RulesInput } from '@fives/engine';
-import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
+import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
-import { MM_TAG, jobKeys } from '../redis/layout.ts';
+import { jobKeys, queueTag } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { RedisClaims, markSeated, queueOfClaim } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
-/** The index of who is seated at a game under way: player → table (kept by the table store's commits too, in a step of their own). */
-export function seatedKey(prefix: string): string {
-  return `${prefix}${MM_TAG}seated`;
-}
-
-/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
-export const SEATED_LUA = `
-local function mark_seated(seated, id, marks)
-  for _, m in ipairs(cjson.decode(marks)) do
-    if m[2] == 1 then
-      redis.call('HSET', seated, m[1], id)
-    elseif redis.call('HGET', seated, m[1]) == id then
-      redis.call('HDEL', seated, m[1])
-    end
-  end
-end
-`;
+/**
+ * The queues in Redis (issue 17): each queue in the shard of its id (`queueTag`), each person's
+ * claim in the shard of theirs (`playerTag`) — so the queues spread over a cluster's masters:
+ *
+ *   {queue}mm:q:<queue>    sorted set: player → arrival (ms): the order people are seated in
+ *   {queue}mm:b:<queue>    sorted set: player → when their wait is over (ms)
+ *   {queue}mm:t:<queue>    hash: player → ticket (JSON)
+ *   {queue}mm:r:<queue>    hash: player → the rating matched by (`compared`; absent: "?", anyone may meet them)
+ *   {queue}mm:c:<queue>    hash: player → the claim their ticket was put in under
+ *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
+ *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
+ *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
+ *
+ * (`{queue}`: the shard tag, prefix before it; each person's claim and seat: `claims-redis.ts`) and two jobs per queue in its
+ * shard's schedule: `q:<queue>` due at the earliest wait's end (or sooner, when two of the
+ * waiting will be close enough by rating: the scripts match with `rating-match.ts`'s rule, its
+ * twin in Lua), and `m:<table>:<queue>` for each match not yet seated.
+ *
+ * The guard "a person waits in one queue at most and is seated once" takes steps in two slots:
+ * - join: CLAIM in the person's shard (refused if seated, or if the claim names another queue),
+ *   then ENQUEUE in the queue's (the ticket, under the claim's random id, and the match if one
+ *   is made, with its job — one step);
+ * - a match: then SEAT each person in their shard, a compare-and-set: only if their claim is
+ *   still the one the ticket was put in under (nor seated elsewhere). If someone's is not (they
+ *   left and joined elsewhere while their join was half done, or sat down at another game), the
+ *   match is undone: the others UNSEAT and REQUEUE in their places, and the queue matches again
+ *   without that ticket. The stored match is the match's record until then: a node dying
+ *   between the steps leaves it to its `m:` job, which does the same (`confirm`);
+ * - leave: the ticket out of the queue's slot first, then the claim freed if it is unchanged.
+ * A claim left without its ticket (a node died between CLAIM and ENQUEUE) names its queue: a
+ * join of that queue puts the ticket in, a join of another is told `elsewhere` and leaves it
+ * (the lobby does), a leave frees it — it never blocks anyone.
+ */
 
 /**
- * The queues in Redis, all in the matchmaking shard (`{mm}`, `redis/layout.ts`):
- *
- *   {prefix}{mm}mm:q:<queue>   sorted set: player → arrival (ms): the order people are seated in
- *   {prefix}{mm}mm:b:<queue>   sorted set: player → when their wait is over (ms)
- *   {prefix}{mm}mm:t:<queue>   hash: player → ticket (JSON)
- *   {prefix}{mm}mm:r:<queue>   hash: player → the rating matched by (`compared`; absent: "?", anyone may meet them)
- *   {prefix}{mm}mm:n           hash: queue → how many its tables seat
- *   {prefix}{mm}mm:who         hash: player → the queue they wait in (one at most)
- *   {prefix}{mm}mm:rules       hash: queue → the rules its tables are made with (JSON)
- *   {prefix}{mm}mm:m:<table>   a match taken out of a queue, until its table exists (JSON)
- *   {prefix}{mm}seated         hash: player → the table whose game under way they sit at
- *
- * and two jobs per queue in the shard's job schedule: `q:<queue>` due at the earliest wait's
- * end (or sooner, when two of the waiting will be close enough by rating: the scripts match with
- * `rating-match.ts`'s rule, its twin in Lua, at the clock they are given), and `m:<table>` for each match not yet seated. Every script below changes all of these
- * in one atomic step: one shard, so one slot of a Redis Cluster. (Queues apart on their own
- * tags would need the seated guard in a step of its own per person; a queue's traffic — a few
- * scripts per game started — is small beside the tables', which are the ones spread.)
+ * How long the queue remembers that a claim's ticket was taken by a match: a join of the same
+ * queue in another tab that claimed before the match and puts its ticket in after it (within
+ * this time) is told so rather than putting the ticket in again. Later than that, such a ticket
+ * waits unseen by its person until a match finds their claim gone (SEAT) and drops it.
  */
+const TAKEN_MS = 60_000;
 
 const LUA = `${JOB_LUA}
 local START, PER_S = ${RATING_RANGE.startPoints}, ${RATING_RANGE.pointsPerSecond}
+local TAKEN_MS = ${TAKEN_MS}
 -- The waiting in order of arrival: { id, since, rating (nil: anyone may meet them) }.
 local function waiting(q, r)
   local z = redis.call('ZRANGE', q, 0, -1, 'WITHSCORES')
@@ -112,8 +117,9 @@ local function next_meeting(w, players, now)
   end
   return next
 end
+local q, b, t, r, c, x, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11]
 -- Keeps the queue's job due at the earliest wait's end, or sooner at the next meeting; returns both.
-local function fill_job(q, b, r, n, due, payloads, queue, now)
+local function fill_job(queue, now)
   local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
   if first[2] then
     local at = tonumber(first[2])
@@ -126,94 +132,119 @@ local function fill_job(q, b, r, n, due, payloads, queue, now)
   clear_job(due, payloads, 'q:' .. queue)
   return '', ''
 end
-local function drop(q, b, t, r, who, id)
+local function put(id, ticket, joined_at, bots_at, rating, claim)
+  redis.call('ZADD', q, joined_at, id)
+  redis.call('ZADD', b, bots_at, id)
+  redis.call('HSET', t, id, ticket)
+  if rating ~= '' then redis.call('HSET', r, id, rating) else redis.call('HDEL', r, id) end
+  redis.call('HSET', c, id, claim)
+end
+local function drop(id)
   redis.call('ZREM', q, id)
   redis.call('ZREM', b, id)
   redis.call('HDEL', t, id)
   redis.call('HDEL', r, id)
-  redis.call('HDEL', who, id)
+  redis.call('HDEL', c, id)
 end
-local function purge_seated(q, b, t, r, who, seated)
-  for _, id in ipairs(redis.call('ZRANGE', q, 0, -1)) do
-    if redis.call('HEXISTS', seated, id) == 1 then drop(q, b, t, r, who, id) end
-  end
-end
-local function take_match(ids, q, b, t, r, who, seated, rules, match_key, table_id, queue, due, payloads, lease_until)
-  local tickets = {}
+local function take_match(ids, queue, table_id, lease_until, now)
+  local tickets, claims = {}, {}
+  redis.call('ZREMRANGEBYSCORE', x, '-inf', now - TAKEN_MS)
   for i, id in ipairs(ids) do
+    local claim = redis.call('HGET', c, id) or ''
     tickets[i] = redis.call('HGET', t, id)
-    drop(q, b, t, r, who, id)
-    redis.call('HSET', seated, id, table_id)
+    claims[i] = '"' .. claim .. '"'
+    drop(id)
+    redis.call('ZADD', x, now, id .. ' ' .. claim)
   end
-  local match = '{"tableId":"' .. table_id .. '","queue":"' .. queue .. '","rules":' .. redis.call('HGET', rules, queue)
-    .. ',"tickets":[' .. table.concat(tickets, ',') .. ']}'
+  local match = '{"tableId":"' .. table_id .. '","queue":"' .. queue .. '","rules":' .. redis.call('HGET', rules_key, queue)
+    .. ',"tickets":[' .. table.concat(tickets, ',') .. '],"claims":[' .. table.concat(claims, ',') .. ']}'
   redis.call('SET', match_key, match)
-  set_job(due, payloads, 'm:' .. table_id, '0', lease_until)
+  set_job(due, payloads, 'm:' .. table_id .. ':' .. queue, '0', lease_until)
   return match
+end
+local function reply(status, match, queue, now)
+  local bots_at, due_at = fill_job(queue, now)
+  return {status, match, tostring(redis.call('ZCARD', q)), bots_at, redis.call('HGET', rules_key, queue) or '', due_at}
+end
+-- 'join': the people who may meet by rating now; 'fill': the one whose wait is over first (if it
+-- is) and whoever may meet them, else as 'join'.
+local function match_now(mode, queue, now, table_id, lease_until)
+  local w = waiting(q, r)
+  local players = tonumber(redis.call('HGET', n, queue) or tostring(#w))
+  local ids = nil
+  local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
+  if mode == 'fill' and first[2] and tonumber(first[2]) <= now then
+    for i, x in ipairs(w) do
+      if x.id == first[1] then ids = choose(w, { i }, players, now) end
+    end
+  else
+    ids = match_by_rating(w, players, now)
+  end
+  if not ids then return reply('none', '', queue, now) end
+  return reply('matched', take_match(ids, queue, table_id, lease_until, now), queue, now)
 end
 `;
 
-// KEYS: q b t r who rules n due payloads match seated ; ARGV: player queue ticket joinedAt botsAt players rules tableId leaseUntil rating
-// (the joining ticket's joinedAt is the script's now; rating '' : anyone may meet them)
-const JOIN = script(`${LUA}
-local at = redis.call('HGET', KEYS[11], ARGV[1])
-if at then return {'playing', at} end
-local who = redis.call('HGET', KEYS[5], ARGV[1])
-if who and who ~= ARGV[2] then return {'elsewhere', who} end
-if not who then
-  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[1])
-  redis.call('ZADD', KEYS[2], ARGV[5], ARGV[1])
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-  -- (HDEL: a rating an older node's script left behind is not this ticket's)
-  if ARGV[10] ~= '' then redis.call('HSET', KEYS[4], ARGV[1], ARGV[10]) else redis.call('HDEL', KEYS[4], ARGV[1]) end
-  redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
+/** A queue's keys, in its shard. */
+function queueKeys(prefix: string, queue: QueueId) {
+  const base = `${prefix}${queueTag(queue)}`;
+  const line = (k: string): string => `${base}mm:${k}:${queue}`;
+  return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), rules: `${base}mm:rules`, n: `${base}mm:n` };
+}
+
+/** The keys every queue script names, in this order (`LUA`'s locals), all in the queue's shard. */
+function queueScriptKeys(prefix: string, queue: QueueId, tableId: TableId | null): string[] {
+  const k = queueKeys(prefix, queue);
+  const jobs = jobKeys(prefix, queueTag(queue));
+  return [k.q, k.b, k.t, k.r, k.c, k.x, k.rules, k.n, jobs.due, jobs.payloads, ...(tableId === null ? [] : [matchKeyOf(prefix, queue, tableId)])];
+}
+
+/** A match taken out of the queue, until its table exists. */
+function matchKeyOf(prefix: string, queue: QueueId, tableId: TableId): string {
+  return `${prefix}${queueTag(queue)}mm:m:${tableId}`;
+}
+
+// ARGV: player queue ticket joinedAt botsAt players rules tableId leaseUntil rating claim
+// (the joining ticket's joinedAt is the script's now; rating '': anyone may meet them). A ticket
+// put in under another claim (one whose join was half done when they left) gives way to this
+// one; a claim whose ticket a match took already ('taken': a second tab's join) puts none in.
+const ENQUEUE = script(`${LUA}
+if redis.call('HGET', c, ARGV[1]) ~= ARGV[11] then
+  if redis.call('ZSCORE', x, ARGV[1] .. ' ' .. ARGV[11]) then return {'taken'} end
+  put(ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[10], ARGV[11])
 end
-redis.call('HSETNX', KEYS[6], ARGV[2], ARGV[7])
-redis.call('HSET', KEYS[7], ARGV[2], ARGV[6])
-purge_seated(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[11])
-local status, match = 'waiting', ''
-local players, now = tonumber(ARGV[6]), tonumber(ARGV[4])
-local ids = match_by_rating(waiting(KEYS[1], KEYS[4]), players, now)
-if ids then
-  match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[11], KEYS[6], KEYS[10], ARGV[8], ARGV[2], KEYS[8], KEYS[9], ARGV[9])
-  status = 'matched'
-end
-local bots_at, due_at = fill_job(KEYS[1], KEYS[2], KEYS[4], KEYS[7], KEYS[8], KEYS[9], ARGV[2], now)
-return {status, match, tostring(redis.call('ZCARD', KEYS[1])), bots_at, redis.call('HGET', KEYS[6], ARGV[2]) or '', due_at}
+redis.call('HSETNX', rules_key, ARGV[2], ARGV[7])
+redis.call('HSET', n, ARGV[2], ARGV[6])
+return match_now('join', ARGV[2], tonumber(ARGV[4]), ARGV[8], ARGV[9])
 `);
 
-// KEYS: who q b t r rules n due payloads ; ARGV: player queue
-// (no clock: a meeting already past only makes the job look again at once)
+// ARGV: queue now tableId leaseUntil mode
+const MATCH = script(`${LUA}
+return match_now(ARGV[5], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4])
+`);
+
+// ARGV: queue tableId back mode now leaseUntil — undoes a match someone in it no longer waited
+// for: those in `back` (JSON [[player, ticket, joinedAt, botsAt, rating, claim], …]) wait again
+// in their places, then the queue matches again (mode 'join' or 'fill'), or ('later') its job
+// looks again at once. Nothing when the match is no longer stored (undone or seated already).
+const REQUEUE = script(`${LUA}
+if redis.call('EXISTS', match_key) == 0 then return {'gone'} end
+for _, x in ipairs(cjson.decode(ARGV[3])) do put(x[1], x[2], x[3], x[4], x[5], x[6]) end
+redis.call('DEL', match_key)
+clear_job(due, payloads, 'm:' .. ARGV[2] .. ':' .. ARGV[1])
+if ARGV[4] ~= 'later' then return match_now(ARGV[4], ARGV[1], tonumber(ARGV[5]), ARGV[2], ARGV[6]) end
+local out = reply('none', '', ARGV[1], tonumber(ARGV[5]))
+if out[4] ~= '' then
+  set_job(due, payloads, 'q:' .. ARGV[1], '0', ARGV[5])
+  out[6] = ARGV[5]
+end
+return out
+`);
+
+// ARGV: player queue (no clock: a meeting already past only makes the job look again at once)
 const LEAVE = script(`${LUA}
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return {'moved'} end
-drop(KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[1], ARGV[1])
-local bots_at, due_at = fill_job(KEYS[2], KEYS[3], KEYS[5], KEYS[7], KEYS[8], KEYS[9], ARGV[2], -math.huge)
-return {'left', '', tostring(redis.call('ZCARD', KEYS[2])), bots_at, redis.call('HGET', KEYS[6], ARGV[2]) or '', due_at}
-`);
-
-// KEYS: q b t r who rules n due payloads match seated ; ARGV: queue now tableId leaseUntil
-const FILL = script(`${LUA}
-purge_seated(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[11])
-local now = tonumber(ARGV[2])
-local w = waiting(KEYS[1], KEYS[4])
-local players = tonumber(redis.call('HGET', KEYS[7], ARGV[1]) or tostring(#w))
-local ids = nil
-local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-if first[2] and tonumber(first[2]) <= now then
-  -- The wait is over: they and whoever may meet them, the computer filling the rest.
-  for i, x in ipairs(w) do
-    if x.id == first[1] then ids = choose(w, { i }, players, now) end
-  end
-else
-  ids = match_by_rating(w, players, now)
-end
-if not ids then
-  local _, due_at = fill_job(KEYS[1], KEYS[2], KEYS[4], KEYS[7], KEYS[8], KEYS[9], ARGV[1], now)
-  return {'none', '', '', '', '', due_at}
-end
-local match = take_match(ids, KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[11], KEYS[6], KEYS[10], ARGV[3], ARGV[1], KEYS[8], KEYS[9], ARGV[4])
-local bots_at, due_at = fill_job(KEYS[1], KEYS[2], KEYS[4], KEYS[7], KEYS[8], KEYS[9], ARGV[1], now)
-return {'matched', match, tostring(redis.call('ZCARD', KEYS[1])), bots_at, redis.call('HGET', KEYS[6], ARGV[1]) or '', due_at}
+drop(ARGV[1])
+return reply('left', '', ARGV[2], -math.huge)
 `);
 
 // KEYS: match due payloads ; ARGV: job key
@@ -223,14 +254,16 @@ clear_job(KEYS[2], KEYS[3], ARGV[1])
 return 1
 `);
 
-// KEYS: seated ; ARGV: table marks
-const RELEASE = script(`${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-return 1
-`);
+/** A match as stored: with the claim each ticket was put in under. */
+interface StoredMatch extends PendingMatch {
+  readonly claims: readonly string[];
+}
+
+/** A queue script's answer: status, match, waiting, botsAt, rules, dueAt. */
+type Reply = string[];
 
 export class RedisMatchmaking implements Matchmaking {
-  private readonly mm: string;
+  private readonly claims: RedisClaims;
 
   constructor(
     private readonly client: RedisClient,
@@ -238,16 +271,15 @@ export class RedisMatchmaking implements Matchmaking {
     /** Told when the queues' jobs fall due (`RedisJobQueue.expect`). */
     private readonly jobs?: RedisJobQueue,
   ) {
-    this.mm = `${prefix}${MM_TAG}`;
+    this.claims = new RedisClaims(client, prefix);
   }
 
   async join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome> {
-    const jobs = jobKeys(this.prefix, MM_TAG);
-    const reply = (await runScript(
-      this.client,
-      JOIN,
-      [...this.queueKeys(queue.id), this.whoKey(), this.rulesKey(), this.playersKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId), seatedKey(this.prefix)],
-      [
+    // Twice at most: a claim whose ticket a match took between the two steps is claimed again (it answers 'playing').
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const claimed = await this.claims.claim(ticket.playerId, queue.id);
+      if (claimed.kind !== 'claimed') return claimed;
+      const reply = (await runScript(this.client, ENQUEUE, queueScriptKeys(this.prefix, queue.id, slot.tableId), [
         ticket.playerId,
         queue.id,
         JSON.stringify(ticket),
@@ -258,108 +290,147 @@ export class RedisMatchmaking implements Matchmaking {
         slot.tableId,
         String(Math.round(slot.leaseUntil)),
         String(compared(ticket.rating) ?? ''),
-      ],
-    )) as string[];
-    if (reply[0] === 'elsewhere') return { kind: 'elsewhere', queue: reply[1] as QueueId };
-    if (reply[0] === 'playing') return { kind: 'playing', tableId: reply[1] as TableId };
-    const count = this.expecting(countOf(queue.id, reply));
-    if (reply[0] === 'matched') this.jobs?.expect(MM_TAG, slot.leaseUntil);
-    return reply[0] === 'matched' ? { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count } : { kind: 'waiting', count };
+        claimed.claim,
+      ])) as Reply;
+      if (reply[0] === 'taken') continue;
+      const out = await this.seated(queue.id, reply, 'join', ticket.joinedAt, slot);
+      return out.match === null ? { kind: 'waiting', count: out.count } : { kind: 'matched', match: out.match, count: out.count };
+    }
+    throw new Error(`player ${ticket.playerId} kept being matched while joining queue ${queue.id}`);
   }
 
   async leave(playerId: PlayerId): Promise<QueueCount | null> {
-    const jobs = jobKeys(this.prefix, MM_TAG);
-    // The queue is read first (its keys must be named to the script); the script checks it again.
+    // The claim names the queue (whose keys the script must be given): the ticket goes first, then the claim if unchanged.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const queue = await this.queueOf(playerId);
-      if (queue === null) return null;
-      const reply = (await runScript(
-        this.client,
-        LEAVE,
-        [this.whoKey(), ...this.queueKeys(queue), this.rulesKey(), this.playersKey(), jobs.due, jobs.payloads],
-        [playerId, queue],
-      )) as string[];
-      if (reply[0] === 'left') return this.expecting(countOf(queue, reply));
+      const held = await this.claims.held(playerId);
+      if (held === null) return null;
+      const queue = queueOfClaim(held);
+      const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [playerId, queue])) as Reply;
+      if (await this.claims.free(playerId, held)) return this.expecting(countOf(queue, reply));
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
   }
 
   async fill(queue: QueueId, now: number, slot: MatchSlot): Promise<FillOutcome> {
-    const jobs = jobKeys(this.prefix, MM_TAG);
-    const reply = (await runScript(
-      this.client,
-      FILL,
-      [...this.queueKeys(queue), this.whoKey(), this.rulesKey(), this.playersKey(), jobs.due, jobs.payloads, this.matchKey(slot.tableId), seatedKey(this.prefix)],
-      [queue, String(Math.floor(now)), slot.tableId, String(Math.round(slot.leaseUntil))],
-    )) as string[];
-    if (reply[0] !== 'matched') {
-      const dueAt = reply[5] === undefined || reply[5] === '' ? null : Number(reply[5]);
-      if (dueAt !== null) this.jobs?.expect(MM_TAG, dueAt);
-      return { kind: 'none', dueAt };
-    }
-    this.jobs?.expect(MM_TAG, slot.leaseUntil);
-    return { kind: 'matched', match: JSON.parse(reply[1] as string) as PendingMatch, count: this.expecting(countOf(queue, reply)) };
+    const reply = (await runScript(this.client, MATCH, queueScriptKeys(this.prefix, queue, slot.tableId), [
+      queue,
+      String(Math.floor(now)),
+      slot.tableId,
+      String(Math.round(slot.leaseUntil)),
+      'fill',
+    ])) as Reply;
+    const out = await this.seated(queue, reply, 'fill', Math.floor(now), slot);
+    return out.match === null ? { kind: 'none', dueAt: out.count.dueAt } : { kind: 'matched', match: out.match, count: out.count };
   }
 
   async count(queue: QueueId): Promise<QueueCount> {
-    const [q, b] = this.queueKeys(queue);
-    const [waiting, first, rules, due] = await Promise.all([
-      this.client.zCard(q),
-      this.client.zRangeWithScores(b, 0, 0),
-      this.client.hGet(this.rulesKey(), queue),
-      this.client.zScore(jobKeys(this.prefix, MM_TAG).due, fillJobKey(queue)),
+    const k = queueKeys(this.prefix, queue);
+    const [waiting, first, rulesText, due] = await Promise.all([
+      this.client.zCard(k.q),
+      this.client.zRangeWithScores(k.b, 0, 0),
+      this.client.hGet(k.rules, queue),
+      this.client.zScore(jobKeys(this.prefix, queueTag(queue)).due, fillJobKey(queue)),
     ]);
-    return { queue, waiting, botsAt: first[0]?.score ?? null, dueAt: due ?? null, rules: rules == null ? null : (JSON.parse(rules) as RulesInput) };
+    return { queue, waiting, botsAt: first[0]?.score ?? null, dueAt: due ?? null, rules: rulesText == null ? null : (JSON.parse(rulesText) as RulesInput) };
   }
 
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
-    return (await this.client.hGet(this.whoKey(), playerId)) ?? null;
+    const held = await this.claims.held(playerId);
+    return held === null ? null : queueOfClaim(held);
   }
 
-  async pending(tableId: TableId): Promise<PendingMatch | null> {
-    const text = await this.client.get(this.matchKey(tableId));
-    return text === null ? null : (JSON.parse(text) as PendingMatch);
+  async pending(queue: QueueId, tableId: TableId): Promise<PendingMatch | null> {
+    const stored = await this.stored(queue, tableId);
+    return stored === null ? null : withoutClaims(stored);
   }
 
-  async settle(tableId: TableId): Promise<void> {
-    const jobs = jobKeys(this.prefix, MM_TAG);
-    await runScript(this.client, SETTLE, [this.matchKey(tableId), jobs.due, jobs.payloads], [matchJobKey(tableId)]);
+  async confirm(match: PendingMatch, now: number): Promise<boolean> {
+    const stored = await this.stored(match.queue, match.tableId);
+    if (stored === null) return false;
+    const undone = await this.undoUnlessSeated(stored, 'later', Math.floor(now), 0);
+    if (undone === null) return true;
+    this.expecting(countOf(match.queue, undone));
+    return false;
+  }
+
+  async settle(queue: QueueId, tableId: TableId): Promise<void> {
+    const jobs = jobKeys(this.prefix, queueTag(queue));
+    await runScript(this.client, SETTLE, [this.matchKey(queue, tableId), jobs.due, jobs.payloads], [matchJobKey(tableId, queue)]);
   }
 
   async release(match: PendingMatch): Promise<void> {
-    const marks = match.tickets.map((t) => [t.playerId, 0]);
-    await runScript(this.client, RELEASE, [seatedKey(this.prefix)], [match.tableId, JSON.stringify(marks)]);
+    await markSeated(
+      this.client,
+      this.prefix,
+      match.tableId,
+      match.tickets.map((t) => [t.playerId, 0] as const),
+    );
+  }
+
+  /**
+   * A queue script's answer, with its match (if any) seated: each person marked in their shard,
+   * or, when one no longer waits for it, the match undone and the queue matched again (each
+   * round takes that ticket out for good, so this ends).
+   */
+  private async seated(queue: QueueId, first: Reply, mode: 'join' | 'fill', now: number, slot: MatchSlot): Promise<{ match: PendingMatch | null; count: QueueCount }> {
+    let reply = first;
+    while (reply[0] === 'matched') {
+      const stored = JSON.parse(reply[1] as string) as StoredMatch;
+      const undone = await this.undoUnlessSeated(stored, mode, now, slot.leaseUntil);
+      if (undone === null) {
+        this.jobs?.expect(queueTag(queue), slot.leaseUntil);
+        return { match: withoutClaims(stored), count: this.expecting(countOf(queue, reply)) };
+      }
+      // Undone already by the match's job (this node was slower than its lease): the queue as it is now.
+      if (undone[0] === 'gone') return { match: null, count: await this.count(queue) };
+      reply = undone;
+    }
+    return { match: null, count: this.expecting(countOf(queue, reply)) };
+  }
+
+  /** Seats the match's people (SEAT); null when all are, else the match undone (UNSEAT, REQUEUE) and REQUEUE's answer. */
+  private async undoUnlessSeated(match: StoredMatch, mode: 'join' | 'fill' | 'later', now: number, leaseUntil: number): Promise<Reply | null> {
+    const claim = (i: number): string => match.claims[i] ?? '';
+    const seats = await Promise.all(match.tickets.map((t, i) => this.claims.seat(t.playerId, match.queue, claim(i), match.tableId)));
+    if (seats.every(Boolean)) return null;
+    const kept = match.tickets.flatMap((t, i) => (seats[i] === true ? [{ t, i }] : []));
+    const restored = await Promise.all(kept.map(({ t, i }) => this.claims.unseat(t.playerId, match.queue, claim(i), match.tableId)));
+    const back = kept
+      .filter((_, k) => restored[k] === true)
+      .map(({ t, i }) => [t.playerId, JSON.stringify(t), String(t.joinedAt), String(t.botsAt), String(compared(t.rating) ?? ''), match.claims[i] ?? '']);
+    return (await runScript(this.client, REQUEUE, queueScriptKeys(this.prefix, match.queue, match.tableId), [
+      match.queue,
+      match.tableId,
+      JSON.stringify(back),
+      mode,
+      String(now),
+      String(Math.round(leaseUntil)),
+    ])) as Reply;
+  }
+
+  private async stored(queue: QueueId, tableId: TableId): Promise<StoredMatch | null> {
+    const text = await this.client.get(this.matchKey(queue, tableId));
+    return text === null ? null : (JSON.parse(text) as StoredMatch);
   }
 
   /** The queue's fill job falls due at its `dueAt`. */
   private expecting(count: QueueCount): QueueCount {
-    if (count.dueAt !== null) this.jobs?.expect(MM_TAG, count.dueAt);
+    if (count.dueAt !== null) this.jobs?.expect(queueTag(count.queue), count.dueAt);
     return count;
   }
 
-  private queueKeys(queue: QueueId): [string, string, string, string] {
-    return [`${this.mm}mm:q:${queue}`, `${this.mm}mm:b:${queue}`, `${this.mm}mm:t:${queue}`, `${this.mm}mm:r:${queue}`];
-  }
-
-  private playersKey(): string {
-    return `${this.mm}mm:n`;
-  }
-
-  private whoKey(): string {
-    return `${this.mm}mm:who`;
-  }
-
-  private rulesKey(): string {
-    return `${this.mm}mm:rules`;
-  }
-
-  /** The pending match of a table (the table store's expiry clears it). */
-  matchKey(tableId: TableId): string {
-    return `${this.mm}mm:m:${tableId}`;
+  /** The pending match of a table, in its queue's shard (the table store's expiry clears it). */
+  matchKey(queue: QueueId, tableId: TableId): string {
+    return matchKeyOf(this.prefix, queue, tableId);
   }
 }
 
-function countOf(queue: QueueId, reply: string[]): QueueCount {
+function withoutClaims(match: StoredMatch): PendingMatch {
+  const { claims: _claims, ...rest } = match;
+  return rest;
+}
+
+function countOf(queue: QueueId, reply: Reply): QueueCount {
   const botsAt = reply[3] === undefined || reply[3] === '' ? null : Number(reply[3]);
   const rules = reply[4] === undefined || reply[4] === '' ? null : (JSON.parse(reply[4]) as RulesInput);
   const dueAt = reply[5] === undefined || reply[5] === '' ? null : Number(reply[5]);

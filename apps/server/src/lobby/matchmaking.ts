@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Rules, RulesInput } from '@fives/engine';
+import { type Rules, type RulesInput, resolveRules } from '@fives/engine';
 import type { BotLevel, PlayerId, QueueId, Rating, TableId } from '@fives/protocol';
 
 /** A person waiting in a queue. Times are ms since the epoch. */
@@ -72,19 +72,21 @@ export type FillOutcome =
   | { readonly kind: 'none'; readonly dueAt: number | null };
 
 /**
- * The random-opponent queues. Every operation is one atomic step (a Lua script in Redis), so
- * however many people join at the same moment, on however many nodes, each ticket is taken out
- * of its queue exactly once and a person waits in one queue at most. A person seated at a game
- * under way — the table store keeps that index with every commit, and a match marks its people
- * in the same step that takes them out — cannot wait, and is dropped from a line they still
- * stand in: nobody is ever seated at two tables at once. Both implementations pass
- * `test/matchmaking.contract.ts`.
+ * The random-opponent queues. Each queue's operations are atomic in the queue (a Lua script on
+ * its slot in Redis), so however many people join at the same moment, on however many nodes,
+ * each ticket is taken out of its queue exactly once. A person waits in one queue at most and is
+ * seated once: a claim on the queue, theirs, is taken before the ticket goes in and checked
+ * again (compare-and-set) when a match seats them — a match whose person no longer waits for it
+ * (they sit at a game under way, or went elsewhere) is undone and the queue matches again
+ * without them. A person seated at a game under way (the table store keeps that index with every
+ * commit) cannot wait. Both implementations pass `test/matchmaking.contract.ts`.
  */
 export interface Matchmaking {
   /**
    * Puts the ticket in the queue (joining the same queue again keeps the first ticket and its
    * place) and, when `queue.players` people wait who may meet by rating at `ticket.joinedAt`
-   * (`matchByRating`), takes them out as a match. Keeps the queue's fill job due at `dueAt`.
+   * (`matchByRating`), takes them out as a match, each marked seated at its table. Keeps the
+   * queue's fill job due at `dueAt`.
    */
   join(queue: QueueSpec, ticket: Ticket, slot: MatchSlot): Promise<JoinOutcome>;
   /** Takes the person out of whatever queue they wait in; null when they wait in none. */
@@ -98,11 +100,23 @@ export interface Matchmaking {
   count(queue: QueueId): Promise<QueueCount>;
   /** Which queue the person waits in. */
   queueOf(playerId: PlayerId): Promise<QueueId | null>;
-  pending(tableId: TableId): Promise<PendingMatch | null>;
+  pending(queue: QueueId, tableId: TableId): Promise<PendingMatch | null>;
+  /**
+   * A pending match whose node died before seating it (its `m:` job): marks its people seated,
+   * as `join`/`fill` do. False: someone no longer waited for it, and it is undone (the others
+   * wait again in their places; the queue's job looks again at `now`), or it is gone already.
+   */
+  confirm(match: PendingMatch, now: number): Promise<boolean>;
   /** The match is seated: forget it (and its job). */
-  settle(tableId: TableId): Promise<void>;
+  settle(queue: QueueId, tableId: TableId): Promise<void>;
   /** The match could not be seated: its people are free again (they must join again). */
   release(match: PendingMatch): Promise<void>;
+}
+
+/** The queue a table's rules would have been matched in (a table made from a match: its queue); null for rules that do not resolve. */
+export function queueOfRules(rules: RulesInput): QueueId | null {
+  const resolved = resolveRules(rules);
+  return resolved.ok ? queueIdOf(resolved.value) : null;
 }
 
 /** The queue for a set of rules: the same game however it was asked for. */

@@ -117,10 +117,19 @@ export class LobbyService {
     this.announce(out.count);
   }
 
-  /** The `m:` job: a match whose node died before seating it. */
-  async seatPending(tableId: TableId): Promise<void> {
-    const match = await this.o.store.matchmaking.pending(tableId);
-    if (match !== null) await this.seat(match);
+  /**
+   * The `m:` job: a match whose node died before seating it. Its table made already: only what
+   * came after is left to do; else its people are marked seated first (or the match is undone).
+   */
+  async seatPending(tableId: TableId, queue: QueueId): Promise<void> {
+    const mm = this.o.store.matchmaking;
+    const match = await mm.pending(queue, tableId);
+    if (match === null) return;
+    if ((await this.o.store.load(tableId)) === null && !(await mm.confirm(match, this.nowMs()))) {
+      this.o.wake(this.nowMs());
+      return;
+    }
+    await this.seat(match);
   }
 
   openTables(): Promise<OpenTable[]> {
@@ -134,7 +143,7 @@ export class LobbyService {
   private async seat(match: PendingMatch): Promise<void> {
     const first = match.tickets[0];
     if (first === undefined) {
-      await this.o.store.matchmaking.settle(match.tableId);
+      await this.o.store.matchmaking.settle(match.queue, match.tableId);
       return;
     }
     // The computer plays at the level of the person whose wait ran out first (it only matters when it fills seats).
@@ -151,7 +160,7 @@ export class LobbyService {
       // Rules that were checked when the queue was joined; failing now is a bug, not the players'.
       this.o.log.error({ tableId: match.tableId, queue: match.queue, problem: made.error }, 'a queue match could not be seated');
       await this.o.store.matchmaking.release(match);
-      await this.o.store.matchmaking.settle(match.tableId);
+      await this.o.store.matchmaking.settle(match.queue, match.tableId);
       return;
     }
     const at = this.nowMs() + this.o.graceMs;
@@ -160,7 +169,7 @@ export class LobbyService {
       this.o.events.matched(t.playerId, { queue: match.queue, tableId: match.tableId, seat });
     }
     this.o.wake(at);
-    await this.o.store.matchmaking.settle(match.tableId);
+    await this.o.store.matchmaking.settle(match.queue, match.tableId);
     this.o.log.info({ tableId: match.tableId, queue: match.queue, people: match.tickets.length, event: 'matched' }, 'queue event');
   }
 

@@ -12,16 +12,21 @@ import { SLOTS, crc16, keySlot } from './slots.ts';
  *   one atomic step, as before. Lists are merged on read over the shards.
  * - **Codes** live in the shard of the code's hash: creating a table claims its code first (a
  *   step of its own) and lets it go again if the table cannot be made.
- * - **Matchmaking** is a shard of its own, `{mm}`: every queue, who waits where, who is seated at
- *   a game under way, the pending matches and the queues' jobs (`q:`, `m:`). The guard "nobody
- *   waits in two queues or is matched twice" stays one atomic step across every queue.
+ * - **Matchmaking** spreads the same way (issue 17): a queue lives in the shard of its id
+ *   (`queueTag`: its line, tickets, ratings, pending matches and its `q:`/`m:` jobs), a person's
+ *   claim on a queue and whether they sit at a game under way in the shard of theirs
+ *   (`playerTag`). The guard "nobody waits in two queues or is matched twice" is a claim in the
+ *   person's slot taken before the ticket goes in, and a compare-and-set on it after a match
+ *   (`lobby/matchmaking-redis.ts` says how each half-done step is repaired). Queues reuse the
+ *   table shards rather than a tag of their own: the set of queues is open (any rules may be
+ *   queued for), and every shard's jobs are polled already.
  *
  * The shard count is part of the stored layout, not a setting: changing it would move tables.
  */
 export const SHARD_COUNT = 12;
 
-/** The matchmaking shard's tag. */
-export const MM_TAG = '{mm}';
+/** The tag all matchmaking shared before the queues were spread: only to recognise its data (`unshardedKeys`). */
+const OLD_MM_TAG = '{mm}';
 
 export const SHARD_TAGS: readonly string[] = Array.from({ length: SHARD_COUNT }, (_, k) => {
   const from = Math.floor((k * SLOTS) / SHARD_COUNT);
@@ -39,20 +44,27 @@ export function shardOf(id: string): string {
   return SHARD_TAGS[crc16(Buffer.from(id)) % SHARD_COUNT] as string;
 }
 
-/** Every job shard a node polls: the table shards and the matchmaking shard. */
-export const JOB_TAGS: readonly string[] = [...SHARD_TAGS, MM_TAG];
+/** The shard (its tag) of a queue: its keys and its jobs. */
+export function queueTag(queue: string): string {
+  return shardOf(queue);
+}
+
+/** The shard (its tag) of a person's claim on a queue and of whether they are seated at a game under way. */
+export function playerTag(player: string): string {
+  return shardOf(player);
+}
+
+/** Every job shard a node polls: the table shards (the queues' jobs among them). */
+export const JOB_TAGS: readonly string[] = SHARD_TAGS;
 
 /**
- * The shard of a job by its key (`jobs/job.ts`): a queue's fill (`q:`) and a match waiting to be
- * seated (`m:`) are matchmaking's, set in its scripts; every other job is its table's.
+ * The shard of a job by its key (`jobs/job.ts`): a match waiting to be seated (`m:<table>:<queue>`)
+ * is its queue's, set in the queue's scripts; every other job is in the shard of its key's
+ * first id — a queue's fill (`q:<queue>`) its queue's, the rest their table's.
  */
 export function jobTag(key: string): string {
-  const colon = key.indexOf(':');
-  const kind = key.slice(0, colon);
-  if (kind === 'q' || kind === 'm') return MM_TAG;
-  const rest = key.slice(colon + 1);
-  const end = rest.indexOf(':');
-  return shardOf(end < 0 ? rest : rest.slice(0, end));
+  const [kind, id = '', queue = ''] = key.split(':');
+  return kind === 'm' ? queueTag(queue) : shardOf(id);
 }
 
 /** Where a job queue's jobs live: its shards, and the shard of a job by its key. */
@@ -103,7 +115,12 @@ export function jobKeys(prefix: string, tag: string): { due: string; payloads: s
   return { due: `${prefix}${tag}jobs`, payloads: `${prefix}${tag}jobs:p` };
 }
 
-/** The keys of the layout before shards (one global index each): a store that finds them says so (`store/redis.ts`). */
+/**
+ * The keys of the layouts before: before shards (one global index each), and before the queues
+ * were spread (matchmaking's one shard, `{mm}`: who waits, who is seated, its jobs). A store that
+ * finds them says so (`store/redis.ts`).
+ */
 export function unshardedKeys(prefix: string): string[] {
-  return [`${prefix}touched`, `${prefix}jobs`, `${prefix}seated`];
+  const mm = `${prefix}${OLD_MM_TAG}`;
+  return [`${prefix}touched`, `${prefix}jobs`, `${prefix}seated`, `${mm}seated`, `${mm}mm:who`, `${mm}jobs`];
 }

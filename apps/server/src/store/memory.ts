@@ -1,12 +1,13 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, TableCode, TableId } from '@fives/protocol';
-import { archiveJobKey, awayJobKey, matchJobKey, tableJobKey } from '../jobs/job.ts';
+import { archiveJobKey, awayJobKey, tableJobKey } from '../jobs/job.ts';
 import { MemoryChallenges } from '../accounts/challenges.ts';
 import { MemoryOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
+import { queueOfRules } from '../lobby/matchmaking.ts';
 import type { RecordAppend, TableDoc } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
 import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
@@ -115,9 +116,10 @@ export class MemoryTableStore implements TableStore {
       this.open.delete(doc.id);
       for (const [player, table] of this.seated) if (table === doc.id) this.seated.delete(player);
       this.jobs.removeNow(tableJobKey(doc.id));
-      this.jobs.removeNow(matchJobKey(doc.id));
       for (let seat = 0; seat < 4; seat++) this.jobs.removeNow(awayJobKey(doc.id, seat));
-      await this.matchmaking.settle(doc.id);
+      // A match still pending for it (made in the queue of its rules): forgotten, with its job.
+      const queue = queueOfRules(doc.rulesInput);
+      if (queue !== null) await this.matchmaking.settle(queue, doc.id);
       if (doc.game > 0) this.kept.set(doc.id, { record: { rulesInput: doc.rulesInput, games: doc.game }, until: this.keptUntil(now) });
     }
     for (const [key, r] of this.records) if (r.until <= now) this.records.delete(key);

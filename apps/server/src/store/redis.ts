@@ -6,9 +6,11 @@ import { RedisOpenSockets } from '../guard/open-sockets.ts';
 import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
-import { RedisMatchmaking, SEATED_LUA, seatedKey } from '../lobby/matchmaking-redis.ts';
+import { markSeated } from '../lobby/claims-redis.ts';
+import { RedisMatchmaking } from '../lobby/matchmaking-redis.ts';
+import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
-import { MM_TAG, SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
+import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
 import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
@@ -19,7 +21,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in
  * shards (`redis/layout.ts`): `{s}` below is the shard tag of the table's id, `{c}` that of its
- * code, `{mm}` matchmaking's. A Redis Cluster hash slot per tag: every script below touches
+ * code, `{p}` that of a person's id. A Redis Cluster hash slot per tag: every script below touches
  * keys of one tag only, so it runs as well on one Redis as on a cluster (one code path).
  *
  *   {prefix}{s}t:<id>          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
@@ -34,7 +36,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}{s}touched         sorted set: the shard's tables by the time of their last change (expiry)
  *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
  *   {prefix}{c}code:<CODE>     the id of the table with this short code
- *   {prefix}{mm}seated         hash: player → the table whose game under way they sit at (`lobby/matchmaking-redis.ts`)
+ *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/claims-redis.ts`)
  *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
@@ -53,17 +55,17 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   leads nowhere (a lookup finds no table) and is never given out again — harmless.
  * - who is seated at a game under way (the queues' guard): the commit keeps the table's marks
  *   and says when they changed (a game starting or ending, a person going away or coming back —
- *   not an ordinary move); only then does a second script write them in matchmaking's shard.
- *   The queues' own matches mark their people in the same step that takes them out, so nobody
- *   is ever seated twice by the queues; a process dying between a commit and its marks leaves
- *   that one change unmarked until the table's next one (or its expiry).
+ *   not an ordinary move); only then are they written in each person's shard (one script per
+ *   shard, side by side). The queues' own matches mark their people with a compare-and-set on
+ *   each one's claim, so nobody is ever seated twice by the queues; a process dying between a
+ *   commit and its marks leaves that one change unmarked until the table's next one (or its expiry).
  *
  * Records are kept `recordRetentionMs` after their last hand (a TTL on each game's list); a
  * table nobody has changed for a while expires whole (`expireIdle`): its hash, its place in
  * every list and index and its jobs in one script, then its code and who is seated at it.
  *
- * Stored data of the layout before shards (global `touched`, `jobs`, `seated` keys) is not
- * read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
+ * Stored data of the layouts before (global `touched`, `jobs`, `seated` keys; matchmaking's
+ * one `{mm}` shard) is not read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
  */
 
 /**
@@ -149,12 +151,6 @@ if marked ~= ARGV[13] then changed = 1 end
 return {1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0'), changed}
 `);
 
-// KEYS: seated ; ARGV: table marks — the second step of a commit whose marks changed
-const MARK = script(`${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-return 1
-`);
-
 // KEYS: table  ARGV: delta
 const WATCH = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -186,14 +182,6 @@ end
 for i = 11, #KEYS do
   if retention > 0 and redis.call('PTTL', KEYS[i]) == -1 then redis.call('PEXPIRE', KEYS[i], retention) end
 end
-return 1
-`);
-
-// KEYS: seated match due payloads ; ARGV: id marks — an expired table's part in matchmaking's shard
-const EXPIRE_SEATS = script(`${JOB_LUA}${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-redis.call('DEL', KEYS[2])
-clear_job(KEYS[3], KEYS[4], 'm:' .. ARGV[1])
 return 1
 `);
 
@@ -280,12 +268,12 @@ export class RedisTableStore implements TableStore {
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
-    // Written by a server from before the shards: its tables, jobs and seats would be invisible here.
+    // Written by a server from before the shards (or before the queues were spread): its tables, jobs, queues and seats would be invisible here.
     const old = await Promise.all(unshardedKeys(prefix).map((key) => connection.client.exists(key)));
     if (old.some((n) => n > 0)) {
       await connection.close();
       throw new StoredLayoutError(
-        `Redis holds tables in the layout before shards under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
+        `Redis holds tables or queues in an older layout (before shards, or before the queues were spread) under prefix ${JSON.stringify(prefix)}: let their games finish on the old server, or start this one with another REDIS_PREFIX (docs/performance.md, "Redis Cluster")`,
       );
     }
     return new RedisTableStore(connection, prefix, options.recordRetentionMs ?? DEFAULTS.recordRetentionMs, {
@@ -322,7 +310,7 @@ export class RedisTableStore implements TableStore {
       return 'idTaken';
     }
     if (stepAt !== null) this.jobs.expect(shardOf(doc.id), stepAt);
-    if (seatedMarks(doc).some(([, seated]) => seated)) await this.mark(doc.id, marks);
+    if (seatedMarks(doc).some(([, seated]) => seated)) await this.mark(doc.id, seatMarks(doc));
     return 'created';
   }
 
@@ -390,8 +378,8 @@ export class RedisTableStore implements TableStore {
     if (seen !== undefined) seen.spectators = n - 1;
     if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
     if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
-    // The second step, in matchmaking's shard: only when a game starts or ends, or a person goes or comes back.
-    if (changed === 1) await this.mark(next.id, marks);
+    // The second step, in each person's shard: only when a game starts or ends, or a person goes or comes back.
+    if (changed === 1) await this.mark(next.id, seatMarks(next));
     await this.confirm(next);
     return true;
   }
@@ -483,7 +471,7 @@ export class RedisTableStore implements TableStore {
       const meta = metaText == null ? null : (JSON.parse(metaText) as Meta);
       const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
       const games = Number(game ?? 0);
-      const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0]] : []));
+      const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0] as const] : []));
       const records = Array.from({ length: games }, (_, i) => keys.record(i + 1));
       const done = await runScript(
         this.client,
@@ -492,10 +480,12 @@ export class RedisTableStore implements TableStore {
         [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(meta?.rulesInput ?? null), String(games)],
       );
       if (done !== 1) continue;
-      // Its code and its seats, each in its own shard; a process dying before them leaves a code leading nowhere and marks the next commit never clears (none comes).
+      // Its code, its seats and a match still pending for it (in its rules' queue), each in its own shard; a process dying before them
+      // leaves a code leading nowhere, marks the next commit never clears (none comes) and a match whose job finds its table gone.
       if (meta !== null) await runScript(this.client, RELEASE_CODE, [codeKey(this.prefix, meta.code)], [id]);
-      const mm = jobKeys(this.prefix, MM_TAG);
-      await runScript(this.client, EXPIRE_SEATS, [seatedKey(this.prefix), this.matchmaking.matchKey(id), mm.due, mm.payloads], [id, JSON.stringify(marks)]);
+      await markSeated(this.client, this.prefix, id, marks);
+      const queue = meta === null ? null : queueOfRules(meta.rulesInput);
+      if (queue !== null) await this.matchmaking.settle(queue, id);
       expired.push(id);
     }
     return expired;
@@ -545,9 +535,9 @@ export class RedisTableStore implements TableStore {
     return deleted;
   }
 
-  /** Who the table counts as seated at its game under way, in matchmaking's shard (the queues' guard). */
-  private async mark(id: TableId, marks: string): Promise<void> {
-    await runScript(this.client, MARK, [seatedKey(this.prefix)], [id, marks]);
+  /** Who the table counts as seated at its game under way, in each person's shard (the queues' guard). */
+  private async mark(id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
+    await markSeated(this.client, this.prefix, id, marks);
   }
 
   private mutableFields(doc: TableDoc): string[] {
@@ -581,9 +571,14 @@ export class RedisTableStore implements TableStore {
   }
 }
 
-/** `[[player, 1|0], …]`: as `mark_seated` reads it (cjson decodes an empty array as an empty table). */
+/** `[[player, 1|0], …]`: as `mark_seated` reads it. */
+function seatMarks(doc: TableDoc): (readonly [string, 0 | 1])[] {
+  return seatedMarks(doc).map(([player, seated]) => [player, seated ? 1 : 0] as const);
+}
+
+/** The marks as the table's hash keeps them (compared by COMMIT to say when they changed). */
 function marksArg(doc: TableDoc): string {
-  return JSON.stringify(seatedMarks(doc).map(([player, seated]) => [player, seated ? 1 : 0]));
+  return JSON.stringify(seatMarks(doc));
 }
 
 function touchedArg(doc: TableDoc): string {

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { PlayerId, QueueId, TableId } from '@fives/protocol';
+import { playerTag } from '../redis/layout.ts';
+import { type RedisClient, runScript, script } from '../redis/script.ts';
+
+/**
+ * A person's side of the queues (issue 17), in the shard of their id: the one queue they wait
+ * in (their claim on it) and the table whose game under way they sit at — the guard that a
+ * person waits in one queue at most and is seated once, however the queues are spread
+ * (`matchmaking-redis.ts` says when each step runs):
+ *
+ *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id
+ *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
+ */
+
+/** The index of who is seated at a game under way, in the player's shard: player → table (kept by the table store's commits too). */
+export function seatedKey(prefix: string, player: string): string {
+  return `${prefix}${playerTag(player)}seated`;
+}
+
+/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
+const SEATED_LUA = `
+local function mark_seated(seated, id, marks)
+  for _, m in ipairs(cjson.decode(marks)) do
+    if m[2] == 1 then
+      redis.call('HSET', seated, m[1], id)
+    elseif redis.call('HGET', seated, m[1]) == id then
+      redis.call('HDEL', seated, m[1])
+    end
+  end
+end
+`;
+
+// KEYS: seated ; ARGV: table marks
+const MARK = script(`${SEATED_LUA}
+mark_seated(KEYS[1], ARGV[1], ARGV[2])
+return 1
+`);
+
+/**
+ * Marks people seated at table `id` (1) or no longer (0): one script per player shard the marks
+ * fall in (a table's two to four people: as many shards at most), side by side.
+ */
+export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
+  const byShard = new Map<string, (readonly [string, 0 | 1])[]>();
+  for (const m of marks) {
+    const key = seatedKey(prefix, m[0]);
+    byShard.set(key, [...(byShard.get(key) ?? []), m]);
+  }
+  await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key], [id, JSON.stringify(ms)])));
+}
+
+// KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
+const CLAIM = script(`
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if at then return {'playing', at} end
+local who = redis.call('HGET', KEYS[1], ARGV[1])
+if who then
+  local queue, claim = string.match(who, '^(%S+) (%S+)$')
+  if queue ~= ARGV[2] then return {'elsewhere', queue} end
+  return {'claimed', claim}
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
+return {'claimed', ARGV[3]}
+`);
+
+// KEYS: who seated ; ARGV: player queue claim table → 1: seated at the table (now or already), 0: no longer waits for it
+const SEAT = script(`
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if at == ARGV[4] then return 1 end
+local mine = redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] .. ' ' .. ARGV[3]
+if at then
+  -- At another game under way: out of the queue too.
+  if mine then redis.call('HDEL', KEYS[1], ARGV[1]) end
+  return 0
+end
+if not mine then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+return 1
+`);
+
+// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim
+const UNSEAT = script(`
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[4] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
+return 1
+`);
+
+// KEYS: who ; ARGV: player claim — frees the claim if it is still this one
+const FREE = script(`
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+`);
+
+export type Claimed =
+  { readonly kind: 'claimed'; readonly claim: string } | { readonly kind: 'elsewhere'; readonly queue: QueueId } | { readonly kind: 'playing'; readonly tableId: TableId };
+
+export class RedisClaims {
+  constructor(
+    private readonly client: RedisClient,
+    private readonly prefix: string,
+  ) {}
+
+  /** The person's claim on the queue: a new one, or theirs already on it; refused if they sit at a game or wait elsewhere. */
+  async claim(player: PlayerId, queue: QueueId): Promise<Claimed> {
+    const [kind, value] = (await runScript(this.client, CLAIM, this.keys(player), [player, queue, newClaim()])) as [string, string];
+    if (kind === 'elsewhere') return { kind, queue: value };
+    if (kind === 'playing') return { kind, tableId: value as TableId };
+    return { kind: 'claimed', claim: value };
+  }
+
+  /** The claim as stored ("<queue> <claim>"), or null. */
+  held(player: PlayerId): Promise<string | null> {
+    return this.client.hGet(this.whoKey(player), player).then((who) => who ?? null);
+  }
+
+  /** Frees the claim if it is still `held`. */
+  async free(player: PlayerId, held: string): Promise<boolean> {
+    return (await runScript(this.client, FREE, [this.whoKey(player)], [player, held])) === 1;
+  }
+
+  /** Seats the person at the table if they still wait in the queue under this claim (or sit there already). */
+  async seat(player: PlayerId, queue: QueueId, claim: string, table: TableId): Promise<boolean> {
+    return (await runScript(this.client, SEAT, this.keys(player), [player, queue, claim, table])) === 1;
+  }
+
+  /** A match undone: the person waits under their claim again (false: they were not seated there, or claimed since). */
+  async unseat(player: PlayerId, queue: QueueId, claim: string, table: TableId): Promise<boolean> {
+    return (await runScript(this.client, UNSEAT, this.keys(player), [player, queue, claim, table])) === 1;
+  }
+
+  private whoKey(player: PlayerId): string {
+    return `${this.prefix}${playerTag(player)}mm:who`;
+  }
+
+  private keys(player: PlayerId): string[] {
+    return [this.whoKey(player), seatedKey(this.prefix, player)];
+  }
+}
+
+/** A claim's random id: tells a ticket put in under this claim from one left by an earlier. */
+function newClaim(): string {
+  return randomBytes(6).toString('hex');
+}
+
+export function queueOfClaim(who: string): QueueId {
+  return who.slice(0, who.indexOf(' '));
+}
