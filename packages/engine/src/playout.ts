@@ -1,4 +1,4 @@
-import { type Board, type BoardRules, EAST, NORTH, SOUTH, WEST, endsOf } from './board.ts';
+import { type Board, type BoardRules, EAST, NORTH, SOUTH, WEST } from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type PackedBoard, packBoard, packedCount, packedCountAfter, packedFit, packedLeads, placeOnPacked, unpackBoard } from './packed-board.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
@@ -210,7 +210,10 @@ export class Playout {
     return hand & (packedFit(b, WEST) | packedFit(b, EAST) | packedFit(b, NORTH) | packedFit(b, SOUTH));
   }
 
-  /** Writes the legal plays of the seat on turn into `buf`; returns how many. 0 means draw or pass. */
+  /**
+   * Writes the legal plays of the seat on turn into `buf` (room for 32: a hand has at most 28
+   * plays, and three entries past them may be written); returns how many. 0 means draw or pass.
+   */
   legalPlays(buf: Int32Array): number {
     let n = 0;
     const hand = this.hands[this.turn] as number;
@@ -220,7 +223,9 @@ export class Playout {
       return n;
     }
     // Each end's fitting tiles once, then each playable tile's ends from them (endsOf), in the
-    // order of tiles then ends, as endsFor would list them.
+    // order of tiles then ends, as endsFor would list them. The four ends are written without a
+    // branch, each kept by moving on only where it fits (how many ends fit is too random for the
+    // branch predictor); so `buf` holds the plays and up to three entries past them.
     const b = this.ends;
     const w = packedFit(b, WEST);
     const e = packedFit(b, EAST);
@@ -229,7 +234,14 @@ export class Playout {
     for (let m = hand & (w | e | no | so); m !== 0; m &= m - 1) {
       const t = lowestTile(m);
       const tt = t << 2;
-      for (let ends = endsOf(w, e, no, so, t); ends !== 0; ends &= ends - 1) buf[n++] = tt | (31 - Math.clz32(ends & -ends));
+      buf[n] = tt;
+      n += (w >>> t) & 1;
+      buf[n] = tt | 1;
+      n += (e >>> t) & 1;
+      buf[n] = tt | 2;
+      n += (no >>> t) & 1;
+      buf[n] = tt | 3;
+      n += (so >>> t) & 1;
     }
     return n;
   }
@@ -276,7 +288,10 @@ export class Playout {
     this.passes = 0;
     this.forcedLead = -1;
     const points = this.scoring ? this.points(packedCount(this.ends)) : 0;
-    if (points > 0 && this.addScore(seat, points)) return points;
+    // Added even when nothing was scored: a branch on whether a play scored is one the
+    // predictor misses often, and adding 0 changes nothing (addScore only asks winnerOf at
+    // the target, and unchanged scores there give the same answer).
+    if (this.addScore(seat, points)) return points;
     if (left === 0) this.endHand(seat);
     else this.turn = seat + 1 === this.players ? 0 : seat + 1;
     return points;
