@@ -1,36 +1,20 @@
-import {
-  type Board,
-  type BoardRules,
-  type MutableBoard,
-  EMPTY_BOARD,
-  boardCount,
-  cloneBoard,
-  copyBoardInto,
-  EAST,
-  NORTH,
-  SOUTH,
-  WEST,
-  countAfterPlacing,
-  endFit,
-  endsOf,
-  fitMask,
-  placeLead,
-  placeOn,
-} from './board.ts';
+import { type Board, type BoardRules, EAST, NORTH, SOUTH, WEST } from './board.ts';
 import { boardRules } from './board-rules.ts';
+import { type PackedBoard, packBoard, packedCount, packedCountAfter, packedFit, packedLeads, placeOnPacked, unpackBoard } from './packed-board.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
 import { countScore, inUnits, sideAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
-import { ALL_TILES, type Tile, type TileMask, low, lowestTile, maskOf, maskPips } from './tiles.ts';
+import { ALL_TILES, FULL_SET, type Tile, type TileMask, lowestTile, maskOf, maskPips } from './tiles.ts';
 import { type VariantRules, variantRules } from './variant.ts';
 
 /**
  * A hand played in place, for search: no log, no validation, no allocation per move or per
  * deal. Bots fill one of these per sampled deal (`setHidden`), copy it per candidate (`copyFrom`
- * reuses the typed arrays) and play it out; the bench measures it. It follows the same board
- * and scoring code as `apply`, and a property test plays both side by side. Under Muggins every
- * count is taken as claimed correctly.
+ * reuses the typed arrays) and play it out; the bench measures it. It follows the same rules as
+ * `apply` — the board's on the packed layout of `packed-board.ts`, checked against `board.ts`
+ * by a test — and a property test plays both side by side. Under Muggins every count is taken
+ * as claimed correctly.
  *
  * A move is a number: `tile << 2 | end` (end 0..3 = west, east, north, south; 0 for the lead).
  */
@@ -41,7 +25,10 @@ export class Playout {
   readonly players: number;
   /** Each seat's tiles, as masks. */
   readonly hands: Int32Array;
-  readonly board: MutableBoard;
+  /** The board's ends and spinner, packed (`packed-board.ts`); read it as a `Board` with `board`. */
+  ends: PackedBoard = 0;
+  /** Tiles on the table. */
+  tiles = 0;
   /** Per side, in the rules' unit. */
   readonly scores: Float64Array;
   /** The boneyard in drawing order: its first `boneyardSize` entries (shared, never written). */
@@ -62,15 +49,20 @@ export class Playout {
    * a search weighs. Read it with `points(count)`.
    */
   readonly countPoints: Float64Array;
-  /** `variant.scoresDuringPlay` and `rules.target`, read on every play. */
+  /** The rules' answers read on every move, kept as fields: `scoresDuringPlay`, `draws`, `target`, each seat's side. */
   private readonly scoring: boolean;
+  private readonly draws: boolean;
   private readonly target: number;
-  private readonly scratch: MutableBoard;
+  private readonly sides: Int8Array;
+  /** The packed board each tile's lead makes (`packedLeads`). */
+  private readonly leads: Int32Array;
   private readonly pips: Int32Array;
   /** sideAwards' answer at a hand's end, per side. */
   private readonly awards: Float64Array;
   /** `redeal`'s shuffled set: the hands from the front, the boneyard after them. */
   private readonly order: Int8Array;
+  /** `redeal`'s boneyard, copied from the end of `order` (a subarray would be an object a deal). */
+  private readonly pile: Int8Array;
 
   constructor(rules: Rules, deal: Deal, leader: Seat, scores?: ArrayLike<number>) {
     this.rules = rules;
@@ -78,19 +70,21 @@ export class Playout {
     this.variant = variantRules(rules);
     this.players = rules.players;
     this.scoring = this.variant.scoresDuringPlay;
+    this.draws = this.variant.draws;
     this.countPoints = Float64Array.from({ length: 64 }, (_, c) => countScore(rules, c));
     this.target = rules.target;
+    this.sides = Int8Array.from({ length: rules.players }, (_, s) => sideOf(rules, s));
+    this.leads = packedLeads(this.br);
     this.hands = new Int32Array(rules.players);
     for (let s = 0; s < rules.players; s++) this.hands[s] = maskOf(deal.hands[s] ?? []);
     this.boneyard = deal.boneyard;
     this.boneyardSize = deal.boneyard.length;
-    this.board = cloneBoard(EMPTY_BOARD);
-    this.scratch = cloneBoard(EMPTY_BOARD);
     this.scores = new Float64Array(sideCount(rules));
     if (scores !== undefined) this.scores.set(scores);
     this.pips = new Int32Array(rules.players);
     this.awards = new Float64Array(sideCount(rules));
     this.order = Int8Array.from(ALL_TILES);
+    this.pile = new Int8Array(ALL_TILES.length);
     this.turn = leader;
   }
 
@@ -100,7 +94,7 @@ export class Playout {
     if (hand === null) throw new Error('Playout.fromState needs a dealt hand');
     const p = new Playout(state.rules, hand.deal, hand.turn, state.scores);
     for (let s = 0; s < p.players; s++) p.hands[s] = hand.hands[s] as number;
-    copyBoardInto(hand.board, p.board);
+    p.setBoard(hand.board);
     p.drawn = hand.drawn;
     p.passes = hand.passes;
     p.forcedLead = hand.board.tiles === 0 && hand.forcedLead !== null ? hand.forcedLead : -1;
@@ -126,11 +120,21 @@ export class Playout {
   }): Playout {
     const p = new Playout(parts.rules, { hands: [], boneyard: [] }, parts.turn, parts.scores);
     p.setHidden(parts.hands, parts.boneyard, parts.boneyardSize ?? parts.boneyard.length);
-    copyBoardInto(parts.board, p.board);
+    p.setBoard(parts.board);
     p.passes = parts.passes;
     p.forcedLead = parts.board.tiles === 0 && parts.forcedLead != null ? parts.forcedLead : -1;
     p.winner = winnerOf(parts.rules, p.scores) ?? -1;
     return p;
+  }
+
+  /** The board as `board.ts` has it (made afresh on each read: for tests and the edges, not the hot loop). */
+  get board(): Board {
+    return unpackBoard(this.ends, this.tiles);
+  }
+
+  private setBoard(b: Board): void {
+    this.ends = packBoard(b);
+    this.tiles = b.tiles;
   }
 
   /** Puts in another guess at the hidden tiles: every seat's hand and the boneyard, the rest unchanged. */
@@ -161,10 +165,13 @@ export class Playout {
       for (let i = 0; i < n; i++) m |= 1 << (order[k++] as number);
       this.hands[s] = m;
     }
-    this.boneyard = order.subarray(k);
+    const pile = this.pile;
+    for (let i = k; i < order.length; i++) pile[i - k] = order[i] as number;
+    this.boneyard = pile;
     this.boneyardSize = order.length - k;
     if (this.winner >= 0) this.scores.fill(0);
-    copyBoardInto(EMPTY_BOARD, this.board);
+    this.ends = 0;
+    this.tiles = 0;
     this.drawn = 0;
     this.turn = leader;
     this.passes = 0;
@@ -178,7 +185,8 @@ export class Playout {
     // Loops, not TypedArray.set: for two to four entries the call costs more than the copy.
     for (let s = 0; s < this.players; s++) this.hands[s] = o.hands[s] as number;
     for (let s = 0; s < this.scores.length; s++) this.scores[s] = o.scores[s] as number;
-    copyBoardInto(o.board, this.board);
+    this.ends = o.ends;
+    this.tiles = o.tiles;
     this.boneyard = o.boneyard;
     this.boneyardSize = o.boneyardSize;
     this.drawn = o.drawn;
@@ -197,30 +205,43 @@ export class Playout {
   /** The tiles the seat on turn could play now. */
   playableMask(): TileMask {
     const hand = this.hands[this.turn] as number;
-    if (this.board.tiles === 0 && this.forcedLead >= 0) return hand & (1 << this.forcedLead);
-    return hand & fitMask(this.board);
+    if (this.tiles === 0) return this.forcedLead >= 0 ? hand & (1 << this.forcedLead) : hand & FULL_SET;
+    const b = this.ends;
+    return hand & (packedFit(b, WEST) | packedFit(b, EAST) | packedFit(b, NORTH) | packedFit(b, SOUTH));
   }
 
-  /** Writes the legal plays of the seat on turn into `buf`; returns how many. 0 means draw or pass. */
+  /**
+   * Writes the legal plays of the seat on turn into `buf` (room for 32: a hand has at most 28
+   * plays, and three entries past them may be written); returns how many. 0 means draw or pass.
+   */
   legalPlays(buf: Int32Array): number {
     let n = 0;
-    const b = this.board;
     const hand = this.hands[this.turn] as number;
-    if (b.tiles === 0) {
+    if (this.tiles === 0) {
       const m0 = this.forcedLead >= 0 ? hand & (1 << this.forcedLead) : hand;
       for (let m = m0; m !== 0; m &= m - 1) buf[n++] = lowestTile(m) << 2;
       return n;
     }
     // Each end's fitting tiles once, then each playable tile's ends from them (endsOf), in the
-    // order of tiles then ends, as endsFor would list them.
-    const w = endFit(b, WEST);
-    const e = endFit(b, EAST);
-    const no = endFit(b, NORTH);
-    const so = endFit(b, SOUTH);
+    // order of tiles then ends, as endsFor would list them. The four ends are written without a
+    // branch, each kept by moving on only where it fits (how many ends fit is too random for the
+    // branch predictor); so `buf` holds the plays and up to three entries past them.
+    const b = this.ends;
+    const w = packedFit(b, WEST);
+    const e = packedFit(b, EAST);
+    const no = packedFit(b, NORTH);
+    const so = packedFit(b, SOUTH);
     for (let m = hand & (w | e | no | so); m !== 0; m &= m - 1) {
       const t = lowestTile(m);
       const tt = t << 2;
-      for (let ends = endsOf(w, e, no, so, t); ends !== 0; ends &= ends - 1) buf[n++] = tt | (31 - Math.clz32(ends & -ends));
+      buf[n] = tt;
+      n += (w >>> t) & 1;
+      buf[n] = tt | 1;
+      n += (e >>> t) & 1;
+      buf[n] = tt | 2;
+      n += (no >>> t) & 1;
+      buf[n] = tt | 3;
+      n += (so >>> t) & 1;
     }
     return n;
   }
@@ -232,10 +253,8 @@ export class Playout {
 
   /** The count a play would make, without making it. */
   countAfter(move: number): number {
-    if (this.board.tiles !== 0) return countAfterPlacing(this.board, this.br, move & 3, (move >> 2) as Tile);
-    copyBoardInto(this.board, this.scratch);
-    place(this.scratch, this.br, move);
-    return boardCount(this.scratch);
+    if (this.tiles === 0) return packedCount(this.leads[move >> 2] as number);
+    return packedCountAfter(this.ends, this.br, move & 3, (move >> 2) as Tile);
   }
 
   /** What a play would score now, in the rules' unit. */
@@ -243,16 +262,36 @@ export class Playout {
     return this.scoring ? this.points(this.countAfter(move)) : 0;
   }
 
+  /**
+   * The most the tiles `hand` could score with one play on the board this play would leave
+   * (what the wary rollout weighs a reply by), without making the play.
+   */
+  replyPoints(move: number, hand: TileMask): number {
+    const after = this.boardAfter(move);
+    let best = 0;
+    for (let e = 0; e < 4; e++) {
+      for (let m = hand & packedFit(after, e); m !== 0; m &= m - 1) {
+        const points = this.points(packedCountAfter(after, this.br, e, lowestTile(m)));
+        if (points > best) best = points;
+      }
+    }
+    return best;
+  }
+
   /** Plays a legal move for the seat on turn; returns what it scored. */
   play(move: number): number {
     const seat = this.turn;
-    place(this.board, this.br, move);
+    this.ends = this.boardAfter(move);
+    this.tiles++;
     const left = (this.hands[seat] as number) & ~(1 << (move >> 2));
     this.hands[seat] = left;
     this.passes = 0;
     this.forcedLead = -1;
-    const points = this.scoring ? this.points(boardCount(this.board)) : 0;
-    if (points > 0 && this.addScore(seat, points)) return points;
+    const points = this.scoring ? this.points(packedCount(this.ends)) : 0;
+    // Added even when nothing was scored: a branch on whether a play scored is one the
+    // predictor misses often, and adding 0 changes nothing (addScore only asks winnerOf at
+    // the target, and unchanged scores there give the same answer).
+    if (this.addScore(seat, points)) return points;
     if (left === 0) this.endHand(seat);
     else this.turn = seat + 1 === this.players ? 0 : seat + 1;
     return points;
@@ -260,7 +299,7 @@ export class Playout {
 
   /** For a seat with nothing to play: draws one tile if the rules allow and any are left, else passes. */
   drawOrPass(): void {
-    if (this.variant.draws && this.drawn < this.boneyardSize) {
+    if (this.draws && this.drawn < this.boneyardSize) {
       const t = this.boneyard[this.drawn++] as number;
       this.hands[this.turn] = (this.hands[this.turn] as number) | (1 << t);
       return;
@@ -270,8 +309,14 @@ export class Playout {
     else this.turn = this.turn + 1 === this.players ? 0 : this.turn + 1;
   }
 
+  /** The packed board a legal move leaves. */
+  private boardAfter(move: number): PackedBoard {
+    if (this.tiles === 0) return this.leads[move >> 2] as number;
+    return placeOnPacked(this.ends, this.br, move & 3, (move >> 2) as Tile);
+  }
+
   private addScore(seat: Seat, points: number): boolean {
-    const side = sideOf(this.rules, seat);
+    const side = this.sides[seat] as number;
     const score = (this.scores[side] as number) + points;
     this.scores[side] = score;
     // No side had won before this play (the hand was on), and only this side's score moved:
@@ -292,10 +337,4 @@ export class Playout {
     }
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
   }
-}
-
-function place(b: MutableBoard, br: BoardRules, move: number): void {
-  const t = (move >> 2) as Tile;
-  if (b.tiles === 0) placeLead(b, br, t, low(t));
-  else placeOn(b, br, move & 3, t);
 }
