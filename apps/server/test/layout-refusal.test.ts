@@ -15,8 +15,8 @@ const REFUSED_PORT = 7637;
 const FRESH_PORT = 7638;
 
 /**
- * A Redis written by a server from before the shards (its global `touched`, `jobs` and `seated`
- * keys) is refused at start: the tables under it would be invisible to this server. The process
+ * A Redis written by a server of an older layout (before the shards: its global `touched`,
+ * `jobs` and `seated` keys; before the queues were spread: matchmaking's one `{mm}` shard) is refused at start: the tables under it would be invisible to this server. The process
  * says so in one line that names what to do, with no stack trace, and stops; a prefix that holds
  * nothing starts as usual. (docs/performance.md, "Redis Cluster", "Old data".)
  */
@@ -69,7 +69,7 @@ describe('a Redis in the layout before shards', () => {
     const lines = err.trim().split('\n');
     expect(lines).toHaveLength(1);
     const [line = ''] = lines;
-    expect(line).toMatch(/^fives server: Redis holds tables in the layout before shards under prefix /);
+    expect(line).toMatch(/^fives server: Redis holds tables or queues in an older layout \(before shards, or before the queues were spread\) under prefix /);
     expect(line).toContain(JSON.stringify(old));
     // What to do: finish the games on the old server, or another prefix.
     expect(line).toContain('let their games finish on the old server');
