@@ -8,6 +8,7 @@ import { matchmakingContract } from './matchmaking.contract.ts';
 import { storeContract } from './store.contract.ts';
 import { type TestCluster, startCluster } from './support/redis-cluster.ts';
 import { uniquePrefix } from './support/redis.ts';
+import { redisJobs, redisMatchmaking } from './support/store-contracts.ts';
 
 /**
  * The store, jobs and matchmaking contracts on a real Redis Cluster (issue 17): every script
@@ -25,27 +26,8 @@ afterAll(async () => {
 const clusterStore = (): Promise<RedisTableStore> => RedisTableStore.connect({ target: { mode: 'cluster', nodes: cluster.urls }, prefix: uniquePrefix() });
 
 storeContract('redis cluster', clusterStore);
-jobsContract('redis cluster', async () => {
-  const store = await clusterStore();
-  return {
-    jobs: store.jobs,
-    async close() {
-      await store.deleteAll();
-      await store.close();
-    },
-  };
-});
-matchmakingContract('redis cluster', async () => {
-  const store = await clusterStore();
-  return {
-    mm: store.matchmaking,
-    jobs: store.jobs,
-    async close() {
-      await store.deleteAll();
-      await store.close();
-    },
-  };
-});
+jobsContract('redis cluster', redisJobs(clusterStore));
+matchmakingContract('redis cluster', redisMatchmaking(clusterStore));
 
 matchmakingClaims('redis cluster', () => ({ mode: 'cluster', nodes: cluster.urls }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countLogLines, tapMove, waitForTurn } from './driver.ts';
 import { DESKTOP, PHONE, browserTestsWanted, shot, suiteHarness } from './harness.ts';
-import { person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
+import { person, playNowOnline, sayName, startOnlineHarness, twoAtATable } from './online-harness.ts';
 
 /** Issue 15, point 4: leaving a game under way asks first, and the lobby offers the way back while the seat is the player's. */
 describe.runIf(browserTestsWanted())('leaving an online game and coming back', () => {
@@ -42,22 +42,7 @@ describe.runIf(browserTestsWanted())('leaving an online game and coming back', (
 
   it('tells a returning player what the computer played for them while they were away', async () => {
     // Two people (a table of one person pauses while that person is away: nothing is played for them).
-    const ada = await person(h, PHONE);
-    await sayName(ada, 'Ada');
-    await ada.getByRole('button', { name: 'Rename' }).waitFor();
-    await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('2', { exact: true }).click();
-    await ada.getByText('More options').click();
-    await ada.locator('.friends input').fill('1');
-    await ada.getByRole('button', { name: 'Create private table' }).click();
-    const invite = ada.locator('.invite input');
-    await invite.waitFor();
-    const at = new URL(await invite.inputValue()).pathname;
-    const bob = await person(h, DESKTOP, at);
-    await sayName(bob, 'Bob');
-    await bob.locator('.seats li.me', { hasText: 'Bob' }).waitFor();
-    await ada.getByRole('button', { name: 'Start the game' }).click();
-    await ada.locator('.table-screen').waitFor();
-    await bob.locator('.table-screen').waitFor();
+    const { ada, bob } = await twoAtATable(h, PHONE, DESKTOP);
 
     // Ada leaves; Bob plays on, and sees the computer play Ada's seat.
     const adaPlayed = await countLogLines(bob, 'Ada played');

@@ -56,6 +56,35 @@ export async function playNowOnline(page: Page, players: 2 | 3 | 4): Promise<voi
 }
 
 /**
+ * Two people at one table, each in a browser of their own: Ada (at `adaSize`) opens a private
+ * table for two, Bob (at `bobSize`) comes in by its invite link, and Ada deals. Resolves when both
+ * see the table; `path` is its address.
+ */
+export async function twoAtATable(
+  h: Harness,
+  adaSize: { width: number; height: number },
+  bobSize: { width: number; height: number },
+): Promise<{ ada: Person; bob: Person; path: string }> {
+  const ada = await person(h, adaSize);
+  await sayName(ada, 'Ada');
+  await ada.getByRole('button', { name: 'Rename' }).waitFor();
+  await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('2', { exact: true }).click();
+  await ada.getByText('More options').click();
+  await ada.locator('.friends input').fill('1');
+  await ada.getByRole('button', { name: 'Create private table' }).click();
+  const invite = ada.locator('.invite input');
+  await invite.waitFor();
+  const path = new URL(await invite.inputValue()).pathname;
+  const bob = await person(h, bobSize, path);
+  await sayName(bob, 'Bob');
+  await bob.locator('.seats li.me', { hasText: 'Bob' }).waitFor();
+  await ada.getByRole('heading', { name: 'Everyone is here' }).waitFor();
+  await ada.getByRole('button', { name: 'Start the game' }).click();
+  await Promise.all([ada.locator('.table-screen').waitFor(), bob.locator('.table-screen').waitFor()]);
+  return { ada, bob, path };
+}
+
+/**
  * A switch between the page and the server's socket: while closed, nothing the server says
  * reaches the page (so the page cannot connect); `drop()` cuts the live connection as a lost
  * network would. Installed before the page opens its socket.

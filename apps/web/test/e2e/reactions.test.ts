@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './axe.ts';
 import { DESKTOP, type Harness, PHONE, browserTestsWanted, shot } from './harness.ts';
-import { person, sayName, startOnlineHarness } from './online-harness.ts';
+import { person, sayName, startOnlineHarness, twoAtATable } from './online-harness.ts';
 
 /**
  * Quick reactions between two people in browsers of their own, against the real server: sent
@@ -27,20 +27,7 @@ describe.runIf(browserTestsWanted())('quick reactions in Chromium', () => {
   }
 
   it('shows a reaction beside its sender, says it once, and mutes one person for good', async () => {
-    const ada = await person(h, DESKTOP);
-    await sayName(ada, 'Ada');
-    await ada.getByRole('radiogroup', { name: 'Players at the table' }).getByText('2', { exact: true }).click();
-    await ada.getByText('More options').click();
-    await ada.locator('.friends input').fill('1');
-    await ada.getByRole('button', { name: 'Create private table' }).click();
-    const invite = ada.locator('.invite input');
-    await invite.waitFor();
-    const path = new URL(await invite.inputValue()).pathname;
-    const bob = await person(h, PHONE, path);
-    await sayName(bob, 'Bob');
-    await ada.getByRole('heading', { name: 'Everyone is here' }).waitFor();
-    await ada.getByRole('button', { name: 'Start the game' }).click();
-    await Promise.all([ada.locator('.table-screen').waitFor(), bob.locator('.table-screen').waitFor()]);
+    const { ada, bob, path } = await twoAtATable(h, DESKTOP, PHONE);
 
     // The menu: reachable from the keyboard, its choices 44 px or more, and nothing for axe.
     const toggle = ada.getByRole('button', { name: 'React' });
