@@ -24,7 +24,8 @@ stop() {
 }
 trap stop EXIT INT TERM
 
-if [ -z "${REDIS_URL:-}" ]; then
+# A Redis of its own unless one is given: REDIS_URL, or a cluster's or Sentinels' addresses.
+if [ -z "${REDIS_URL:-}" ] && [ -z "${REDIS_CLUSTER_NODES:-}" ] && [ -z "${REDIS_SENTINELS:-}" ]; then
   redis-server --port "$REDIS_PORT" --appendonly yes --dir "$PWD/deploy/.data" --save '' --daemonize no >deploy/.data/redis.log 2>&1 &
   redis=$!
   export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
