@@ -9,7 +9,8 @@ import { type RedisClient, runScript, script } from '../redis/script.ts';
  * person waits in one queue at most and is seated once, however the queues are spread
  * (`matchmaking-redis.ts` says when each step runs):
  *
- *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id
+ *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id;
+ *                     or "! <table>": they left while seated at that table's match, which must not put them back
  *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
  */
 
@@ -50,11 +51,23 @@ export async function markSeated(client: RedisClient, prefix: string, id: TableI
   await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key], [id, JSON.stringify(ms)])));
 }
 
+/**
+ * Lua: the person's claim ("<queue> <claim>"), or nil — also for "! <table>", the mark of a
+ * leave that found them seated at a match (`HOLD`), which claims no queue.
+ */
+const CLAIM_LUA = `
+local function claim_of(who, player)
+  local c = redis.call('HGET', who, player)
+  if c and string.sub(c, 1, 2) == '! ' then return nil end
+  return c
+end
+`;
+
 // KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
-const CLAIM = script(`
+const CLAIM = script(`${CLAIM_LUA}
 local at = redis.call('HGET', KEYS[2], ARGV[1])
 if at then return {'playing', at} end
-local who = redis.call('HGET', KEYS[1], ARGV[1])
+local who = claim_of(KEYS[1], ARGV[1])
 if who then
   local queue, claim = string.match(who, '^(%S+) (%S+)$')
   if queue ~= ARGV[2] then return {'elsewhere', queue} end
@@ -62,6 +75,16 @@ if who then
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
 return {'claimed', ARGV[3]}
+`);
+
+// KEYS: who seated ; ARGV: player — a leave's first step: the claim; or none, and if they sit at
+// a table (its match may yet be undone: UNSEAT), the mark that they left, so the undo leaves them out.
+const HOLD = script(`${CLAIM_LUA}
+local who = claim_of(KEYS[1], ARGV[1])
+if who then return who end
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if at then redis.call('HSET', KEYS[1], ARGV[1], '! ' .. at) else redis.call('HDEL', KEYS[1], ARGV[1]) end
+return false
 `);
 
 // KEYS: who seated ; ARGV: player queue claim table → 1: seated at the table (now or already), 0: no longer waits for it
@@ -80,11 +103,14 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
 return 1
 `);
 
-// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim
+// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim (0: not
+// seated there, claimed since, or left since SEAT: their leave's mark is cleared with the seat)
 const UNSEAT = script(`
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[4] then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+local who = redis.call('HGET', KEYS[1], ARGV[1])
+if who == '! ' .. ARGV[4] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+if who then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
 return 1
 `);
@@ -114,8 +140,18 @@ export class RedisClaims {
   }
 
   /** The claim as stored ("<queue> <claim>"), or null. */
-  held(player: PlayerId): Promise<string | null> {
-    return this.client.hGet(this.whoKey(player), player).then((who) => who ?? null);
+  async held(player: PlayerId): Promise<string | null> {
+    const who = await this.client.hGet(this.whoKey(player), player);
+    return who == null || who.startsWith('! ') ? null : who;
+  }
+
+  /**
+   * A leave's first step: the claim as `held`; or null, and then a match the person was seated at
+   * and that is undone after this will not put them back in its queue (UNSEAT sees the mark).
+   */
+  async hold(player: PlayerId): Promise<string | null> {
+    const who = (await runScript(this.client, HOLD, this.keys(player), [player])) as string | null;
+    return who ?? null;
   }
 
   /** Frees the claim if it is still `held`. */
@@ -149,4 +185,9 @@ function newClaim(): string {
 
 export function queueOfClaim(who: string): QueueId {
   return who.slice(0, who.indexOf(' '));
+}
+
+/** A claim's id ("<queue> <claim>" → "<claim>"). */
+export function idOfClaim(who: string): string {
+  return who.slice(who.indexOf(' ') + 1);
 }
