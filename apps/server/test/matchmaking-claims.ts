@@ -99,7 +99,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
           const p = pauseAt(raw.client, n);
           return { mm: new RedisMatchmaking(p.client, prefix), reached: p.reached, go: p.go };
         },
-        /** Marks the person seated at a game under way elsewhere (as a table store's commit does). */
+        /** Marks the person seated at a game under way elsewhere, by a node that dies before taking their ticket out of the line (`dropWaiting`). */
         /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or seated). */
         leftNoted: async (queue: QueueSpec) => Object.keys(await raw.client.hGetAll(queueKeys(prefix, queue.id).l)).length,
         seatElsewhere: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 1]]),
@@ -201,7 +201,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     });
 
     /*
-     * A match undone because Bob sits at another game: Cat's join takes Ada, Bob and Cat out
+     * A match undone because Bob sits at another game (his ticket still in the line): Cat's join takes Ada, Bob and Cat out
      * (script 2), seats Ada, Bob and Cat (3–5: Bob's refused), puts Ada and Cat back under their
      * claims (UNSEAT, 6–7) and their tickets in the queue (REQUEUE, 8). Ada leaving between any
      * two of those steps is out of every queue once her leave is answered.

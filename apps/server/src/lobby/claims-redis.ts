@@ -14,41 +14,14 @@ import { type RedisClient, runScript, script } from '../redis/script.ts';
  *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
  */
 
+/** Who waits in which queue, in the player's shard: player → "<queue> <claim>". */
+function whoKeyOf(prefix: string, player: string): string {
+  return `${prefix}${playerTag(player)}mm:who`;
+}
+
 /** The index of who is seated at a game under way, in the player's shard: player → table (kept by the table store's commits too). */
 export function seatedKey(prefix: string, player: string): string {
   return `${prefix}${playerTag(player)}seated`;
-}
-
-/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
-const SEATED_LUA = `
-local function mark_seated(seated, id, marks)
-  for _, m in ipairs(cjson.decode(marks)) do
-    if m[2] == 1 then
-      redis.call('HSET', seated, m[1], id)
-    elseif redis.call('HGET', seated, m[1]) == id then
-      redis.call('HDEL', seated, m[1])
-    end
-  end
-end
-`;
-
-// KEYS: seated ; ARGV: table marks
-const MARK = script(`${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-return 1
-`);
-
-/**
- * Marks people seated at table `id` (1) or no longer (0): one script per player shard the marks
- * fall in (a table's two to four people: as many shards at most), side by side.
- */
-export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
-  const byShard = new Map<string, (readonly [string, 0 | 1])[]>();
-  for (const m of marks) {
-    const key = seatedKey(prefix, m[0]);
-    byShard.set(key, [...(byShard.get(key) ?? []), m]);
-  }
-  await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key], [id, JSON.stringify(ms)])));
 }
 
 /**
@@ -62,6 +35,45 @@ local function claim_of(who, player)
   return c
 end
 `;
+
+// KEYS: seated who ; ARGV: table marks (JSON `[[player, 1|0], …]`): people seated at the table, or
+// no longer seated there. One marked seated who waits in a queue no longer does: their claim is
+// dropped, and returned ([player, "<queue> <claim>", …]) for their ticket to leave the line too.
+const MARK = script(`${CLAIM_LUA}
+local dropped = {}
+for _, m in ipairs(cjson.decode(ARGV[2])) do
+  if m[2] == 1 then
+    redis.call('HSET', KEYS[1], m[1], ARGV[1])
+    local who = claim_of(KEYS[2], m[1])
+    if who then
+      redis.call('HDEL', KEYS[2], m[1])
+      dropped[#dropped + 1] = m[1]
+      dropped[#dropped + 1] = who
+    end
+  elseif redis.call('HGET', KEYS[1], m[1]) == ARGV[1] then
+    redis.call('HDEL', KEYS[1], m[1])
+  end
+end
+return dropped
+`);
+
+/** A person marked seated whose claim on a queue that dropped: their ticket is to leave the line (`RedisMatchmaking.dropWaiting`). */
+export type DroppedClaim = readonly [player: PlayerId, held: string];
+
+/**
+ * Marks people seated at table `id` (1) or no longer (0): one script per player shard the marks
+ * fall in (a table's two to four people: as many shards at most), side by side. Resolves to the
+ * claims of those marked seated who were waiting in a queue (dropped with the mark).
+ */
+export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<DroppedClaim[]> {
+  const byShard = new Map<string, (readonly [string, 0 | 1])[]>();
+  for (const m of marks) {
+    const key = seatedKey(prefix, m[0]);
+    byShard.set(key, [...(byShard.get(key) ?? []), m]);
+  }
+  const replies = await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key, whoKeyOf(prefix, ms[0]![0])], [id, JSON.stringify(ms)]) as Promise<string[]>));
+  return replies.flatMap((r) => Array.from({ length: r.length / 2 }, (_, k) => [r[2 * k] as PlayerId, r[2 * k + 1]!] as const));
+}
 
 // KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
 const CLAIM = script(`${CLAIM_LUA}
@@ -170,7 +182,7 @@ export class RedisClaims {
   }
 
   private whoKey(player: PlayerId): string {
-    return `${this.prefix}${playerTag(player)}mm:who`;
+    return whoKeyOf(this.prefix, player);
   }
 
   private keys(player: PlayerId): string[] {

@@ -4,7 +4,7 @@ import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
 import { jobKeys, queueTag } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import { RedisClaims, idOfClaim, markSeated, queueOfClaim } from './claims-redis.ts';
+import { type DroppedClaim, RedisClaims, idOfClaim, markSeated, queueOfClaim } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
@@ -381,6 +381,21 @@ export class RedisMatchmaking implements Matchmaking {
 
   async settle(queue: QueueId, tableId: TableId): Promise<void> {
     await runScript(this.client, SETTLE, queueScriptKeys(this.prefix, queue, tableId), [matchJobKey(tableId, queue)]);
+  }
+
+  /**
+   * The tickets of people whose claims `markSeated` dropped (they sat down at another table's
+   * game): out of their queues' lines, so the waiting count leaves them out. A node dying before
+   * this leaves a ticket without its claim, dropped when a match picks it (SEAT refuses it).
+   */
+  async dropWaiting(dropped: readonly DroppedClaim[]): Promise<void> {
+    await Promise.all(
+      dropped.map(async ([player, held]) => {
+        const queue = queueOfClaim(held);
+        const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [player, queue, idOfClaim(held)])) as Reply;
+        this.expecting(countOf(queue, reply));
+      }),
+    );
   }
 
   async release(match: PendingMatch): Promise<void> {
