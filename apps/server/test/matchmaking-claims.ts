@@ -5,7 +5,7 @@ import { markSeated } from '../src/lobby/claims-redis.ts';
 import { RedisMatchmaking, queueKeys } from '../src/lobby/matchmaking-redis.ts';
 import { type QueueSpec, type Ticket, queueIdOf } from '../src/lobby/matchmaking.ts';
 import { type RedisTarget, connectRedis } from '../src/redis/connect.ts';
-import { queueTag } from '../src/redis/layout.ts';
+import { playerTag, queueTag } from '../src/redis/layout.ts';
 import type { RedisClient } from '../src/redis/script.ts';
 import { keySlot } from '../src/redis/slots.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
@@ -103,6 +103,10 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
         /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or seated). */
         leftNoted: async (queue: QueueSpec) => Object.keys(await raw.client.hGetAll(queueKeys(prefix, queue.id).l)).length,
         seatElsewhere: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 1]]),
+        /** That game is over for the person. */
+        standUp: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 0]]),
+        /** The person's entry in their shard's queue claims, as stored. */
+        whoOf: async (player: PlayerId) => (await raw.client.hGet(`${prefix}${playerTag(player)}mm:who`, player)) ?? undefined,
         close: async (): Promise<void> => {
           await a.deleteAll();
           await Promise.all([a.close(), b.close(), raw.close()]);
@@ -256,6 +260,18 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       const dan = await one.join(threes, ticket('dan', 6), slot());
       if (dan.kind !== 'matched') throw new Error('not matched');
       expect(dan.match.tickets.map((t) => t.name).sort()).toEqual(['ada', 'cat', 'dan']);
+      await close();
+    });
+
+    it('a leave while seated at a game marks the person left only as long as that seat', async () => {
+      const { one, seatElsewhere, standUp, whoOf, close } = await open();
+      const ada = ticket('ada', 0);
+      await seatElsewhere(ada.playerId);
+      expect(await one.leave(ada.playerId)).toBeNull();
+      expect(await whoOf(ada.playerId)).toBe('! elsewhere0');
+      await standUp(ada.playerId);
+      expect(await whoOf(ada.playerId)).toBeUndefined();
+      expect(await one.join(spec('allFives', 2), ada, slot())).toMatchObject({ kind: 'waiting' });
       await close();
     });
 

@@ -10,7 +10,8 @@ import { type RedisClient, runScript, script } from '../redis/script.ts';
  * (`matchmaking-redis.ts` says when each step runs):
  *
  *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id;
- *                     or "! <table>": they left while seated at that table's match, which must not put them back
+ *                     or "! <table>": they left while seated at that table (its match, if undone, must not put
+ *                     them back); kept as long as that seat, or until they claim a queue
  *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
  */
 
@@ -38,7 +39,8 @@ end
 
 // KEYS: seated who ; ARGV: table marks (JSON `[[player, 1|0], …]`): people seated at the table, or
 // no longer seated there. One marked seated who waits in a queue no longer does: their claim is
-// dropped, and returned ([player, "<queue> <claim>", …]) for their ticket to leave the line too.
+// dropped, and returned ([player, "<queue> <claim>", …]) for their ticket to leave the line too;
+// one no longer seated loses the mark a leave made while they sat there.
 const MARK = script(`${CLAIM_LUA}
 local dropped = {}
 for _, m in ipairs(cjson.decode(ARGV[2])) do
@@ -52,6 +54,8 @@ for _, m in ipairs(cjson.decode(ARGV[2])) do
     end
   elseif redis.call('HGET', KEYS[1], m[1]) == ARGV[1] then
     redis.call('HDEL', KEYS[1], m[1])
+    -- A leave's mark (HOLD) lasts as long as the seat it was made at.
+    if redis.call('HGET', KEYS[2], m[1]) == '! ' .. ARGV[1] then redis.call('HDEL', KEYS[2], m[1]) end
   end
 end
 return dropped
