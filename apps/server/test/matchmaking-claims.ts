@@ -1,10 +1,11 @@
 import { resolveRules } from '@fives/engine';
 import type { PlayerId, Rating, TableId } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import { RedisMatchmaking } from '../src/lobby/matchmaking-redis.ts';
+import { markSeated } from '../src/lobby/claims-redis.ts';
+import { RedisMatchmaking, queueKeys } from '../src/lobby/matchmaking-redis.ts';
 import { type QueueSpec, type Ticket, queueIdOf } from '../src/lobby/matchmaking.ts';
 import { type RedisTarget, connectRedis } from '../src/redis/connect.ts';
-import { queueTag } from '../src/redis/layout.ts';
+import { playerTag, queueTag } from '../src/redis/layout.ts';
 import type { RedisClient } from '../src/redis/script.ts';
 import { keySlot } from '../src/redis/slots.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
@@ -56,6 +57,32 @@ function cutAfter(client: RedisClient, n: number, gate?: Promise<void>): RedisCl
   });
 }
 
+/** The client, whose `n`th script (counting from 1) waits until `go` is called; `reached` resolves when it is about to run. */
+function pauseAt(client: RedisClient, n: number): { client: RedisClient; reached: Promise<void>; go: () => void } {
+  let scripts = 0;
+  let arrive = (): void => {};
+  let go = (): void => {};
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const gate = new Promise<void>((resolve) => (go = resolve));
+  const paused = new Proxy(client, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      const fn = value as (...a: unknown[]) => Promise<unknown>;
+      if (name !== 'evalSha') return fn.bind(target);
+      return async (...args: unknown[]) => {
+        scripts++;
+        if (scripts === n) {
+          arrive();
+          await gate;
+        }
+        return fn.apply(target, args);
+      };
+    },
+  });
+  return { client: paused, reached, go };
+}
+
 export function matchmakingClaims(name: string, target: () => RedisTarget): void {
   describe(`Redis queues across slots: ${name}`, () => {
     async function open() {
@@ -67,6 +94,19 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
         two: b.matchmaking,
         /** Matchmaking on a node whose script `n` fails (or waits for `gate`). */
         cut: (n: number, gate?: Promise<void>) => new RedisMatchmaking(cutAfter(raw.client, n, gate), prefix),
+        /** Matchmaking on a node whose script `n` waits for `go` (`reached`: it has got there). */
+        paused: (n: number) => {
+          const p = pauseAt(raw.client, n);
+          return { mm: new RedisMatchmaking(p.client, prefix), reached: p.reached, go: p.go };
+        },
+        /** Marks the person seated at a game under way elsewhere, by a node that dies before taking their ticket out of the line (`dropWaiting`). */
+        /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or seated). */
+        leftNoted: async (queue: QueueSpec) => Object.keys(await raw.client.hGetAll(queueKeys(prefix, queue.id).l)).length,
+        seatElsewhere: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 1]]),
+        /** That game is over for the person. */
+        standUp: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 0]]),
+        /** The person's entry in their shard's queue claims, as stored. */
+        whoOf: async (player: PlayerId) => (await raw.client.hGet(`${prefix}${playerTag(player)}mm:who`, player)) ?? undefined,
         close: async (): Promise<void> => {
           await a.deleteAll();
           await Promise.all([a.close(), b.close(), raw.close()]);
@@ -161,6 +201,77 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       expect(await two.pending(pairs.id, s2.tableId)).toBeNull();
       expect(await one.count(pairs.id)).toMatchObject({ waiting: 1, dueAt: T0 + 20_000 });
       expect(await one.queueOf(ticket('cat', 0).playerId)).toBe(pairs.id);
+      await close();
+    });
+
+    /*
+     * A match undone because Bob sits at another game (his ticket still in the line): Cat's join takes Ada, Bob and Cat out
+     * (script 2), seats Ada, Bob and Cat (3–5: Bob's refused), puts Ada and Cat back under their
+     * claims (UNSEAT, 6–7) and their tickets in the queue (REQUEUE, 8). Ada leaving between any
+     * two of those steps is out of every queue once her leave is answered.
+     */
+    for (const [step, when] of [
+      [6, 'seated, not yet put back under her claim'],
+      [8, 'put back under her claim, her ticket not yet in the queue'],
+    ] as const) {
+      it(`a person leaving while the match they were in is undone (${when}) waits nowhere after`, async () => {
+        const { one, two, paused, seatElsewhere, leftNoted, close } = await open();
+        const threes = spec('allFives', 3);
+        const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
+        await one.join(threes, ada, slot());
+        await one.join(threes, bob, slot());
+        await seatElsewhere(bob.playerId);
+        const slow = paused(step);
+        const joining = slow.mm.join(threes, cat, slot());
+        await slow.reached;
+        await two.leave(ada.playerId);
+        expect(await two.queueOf(ada.playerId)).toBeNull();
+        slow.go();
+        expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
+        expect(await one.queueOf(ada.playerId)).toBeNull();
+        expect(await one.queueOf(cat.playerId)).toBe(threes.id);
+        expect((await one.count(threes.id)).waiting).toBe(1);
+        expect(await leftNoted(threes)).toBe(0);
+        // Nothing of hers is left to block her: she joins again, and is matched with Cat and Dan.
+        expect(await one.join(threes, ticket('ada', 5), slot())).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
+        const dan = await one.join(threes, ticket('dan', 6), slot());
+        if (dan.kind !== 'matched') throw new Error('not matched');
+        expect(dan.match.tickets.map((t) => t.name)).toEqual(['cat', 'ada', 'dan']);
+        await close();
+      });
+    }
+
+    it('a person leaving and joining again while the match they were in is undone waits once, under the new join', async () => {
+      const { one, two, paused, seatElsewhere, leftNoted, close } = await open();
+      const threes = spec('allFives', 3);
+      const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
+      await one.join(threes, ada, slot());
+      await one.join(threes, bob, slot());
+      await seatElsewhere(bob.playerId);
+      const slow = paused(8);
+      const joining = slow.mm.join(threes, cat, slot());
+      await slow.reached;
+      await two.leave(ada.playerId);
+      expect(await two.join(threes, ticket('ada', 5), slot())).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
+      slow.go();
+      expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
+      expect(await one.queueOf(ada.playerId)).toBe(threes.id);
+      expect(await leftNoted(threes)).toBe(0);
+      const dan = await one.join(threes, ticket('dan', 6), slot());
+      if (dan.kind !== 'matched') throw new Error('not matched');
+      expect(dan.match.tickets.map((t) => t.name).sort()).toEqual(['ada', 'cat', 'dan']);
+      await close();
+    });
+
+    it('a leave while seated at a game marks the person left only as long as that seat', async () => {
+      const { one, seatElsewhere, standUp, whoOf, close } = await open();
+      const ada = ticket('ada', 0);
+      await seatElsewhere(ada.playerId);
+      expect(await one.leave(ada.playerId)).toBeNull();
+      expect(await whoOf(ada.playerId)).toBe('! elsewhere0');
+      await standUp(ada.playerId);
+      expect(await whoOf(ada.playerId)).toBeUndefined();
+      expect(await one.join(spec('allFives', 2), ada, slot())).toMatchObject({ kind: 'waiting' });
       await close();
     });
 

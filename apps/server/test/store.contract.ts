@@ -193,6 +193,21 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
     });
 
+    it('drops someone waiting in a queue from it when their game at another table starts, so the waiting count leaves them out', async () => {
+      const d = doc();
+      await store.create(d);
+      const queue = { id: 'q000000000004' as never, rules: { players: 4 as const }, players: 4 };
+      const slot = { tableId: 'unusedslot2' as TableId, leaseUntil: 1 };
+      const waiting = (id: string) => ({ playerId: id as PlayerId, name: id, level: 'easy' as const, joinedAt: 0, botsAt: 60_000, rating: null });
+      expect(await store.matchmaking.join(queue, waiting('p_host00000'), slot)).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
+      expect(await store.matchmaking.join(queue, waiting('p_other0000'), slot)).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
+      expect(await store.commit({ ...d, version: 1, phase: 'playing', game: 1 })).toBe(true);
+      expect(await store.matchmaking.count(queue.id)).toMatchObject({ waiting: 1 });
+      expect(await store.matchmaking.queueOf('p_host00000' as PlayerId)).toBeNull();
+      expect(await store.matchmaking.queueOf('p_other0000' as PlayerId)).toBe(queue.id);
+      expect(await store.matchmaking.leave('p_host00000' as PlayerId)).toBeNull();
+    });
+
     it('answers a ping', async () => {
       expect(await store.ping()).toBe(true);
     });

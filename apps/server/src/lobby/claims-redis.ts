@@ -9,52 +9,81 @@ import { type RedisClient, runScript, script } from '../redis/script.ts';
  * person waits in one queue at most and is seated once, however the queues are spread
  * (`matchmaking-redis.ts` says when each step runs):
  *
- *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id
+ *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id;
+ *                     or "! <table>": they left while seated at that table (its match, if undone, must not put
+ *                     them back); kept as long as that seat, or until they claim a queue
  *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
  */
+
+/** Who waits in which queue, in the player's shard: player → "<queue> <claim>". */
+function whoKeyOf(prefix: string, player: string): string {
+  return `${prefix}${playerTag(player)}mm:who`;
+}
 
 /** The index of who is seated at a game under way, in the player's shard: player → table (kept by the table store's commits too). */
 export function seatedKey(prefix: string, player: string): string {
   return `${prefix}${playerTag(player)}seated`;
 }
 
-/** Lua: marks (JSON `[[player, 1|0], …]`) people seated at table `id`, or no longer seated there. */
-const SEATED_LUA = `
-local function mark_seated(seated, id, marks)
-  for _, m in ipairs(cjson.decode(marks)) do
-    if m[2] == 1 then
-      redis.call('HSET', seated, m[1], id)
-    elseif redis.call('HGET', seated, m[1]) == id then
-      redis.call('HDEL', seated, m[1])
-    end
-  end
+/**
+ * Lua: the person's claim ("<queue> <claim>"), or nil — also for "! <table>", the mark of a
+ * leave that found them seated at a match (`HOLD`), which claims no queue.
+ */
+const CLAIM_LUA = `
+local function claim_of(who, player)
+  local c = redis.call('HGET', who, player)
+  if c and string.sub(c, 1, 2) == '! ' then return nil end
+  return c
 end
 `;
 
-// KEYS: seated ; ARGV: table marks
-const MARK = script(`${SEATED_LUA}
-mark_seated(KEYS[1], ARGV[1], ARGV[2])
-return 1
+// KEYS: seated who ; ARGV: table marks (JSON `[[player, 1|0], …]`): people seated at the table, or
+// no longer seated there. One marked seated who waits in a queue no longer does: their claim is
+// dropped, and returned ([player, "<queue> <claim>", …]) for their ticket to leave the line too;
+// one no longer seated loses the mark a leave made while they sat there.
+const MARK = script(`${CLAIM_LUA}
+local dropped = {}
+for _, m in ipairs(cjson.decode(ARGV[2])) do
+  if m[2] == 1 then
+    redis.call('HSET', KEYS[1], m[1], ARGV[1])
+    local who = claim_of(KEYS[2], m[1])
+    if who then
+      redis.call('HDEL', KEYS[2], m[1])
+      dropped[#dropped + 1] = m[1]
+      dropped[#dropped + 1] = who
+    end
+  elseif redis.call('HGET', KEYS[1], m[1]) == ARGV[1] then
+    redis.call('HDEL', KEYS[1], m[1])
+    -- A leave's mark (HOLD) lasts as long as the seat it was made at.
+    if redis.call('HGET', KEYS[2], m[1]) == '! ' .. ARGV[1] then redis.call('HDEL', KEYS[2], m[1]) end
+  end
+end
+return dropped
 `);
+
+/** A person marked seated whose claim on a queue that dropped: their ticket is to leave the line (`RedisMatchmaking.dropWaiting`). */
+export type DroppedClaim = readonly [player: PlayerId, held: string];
 
 /**
  * Marks people seated at table `id` (1) or no longer (0): one script per player shard the marks
- * fall in (a table's two to four people: as many shards at most), side by side.
+ * fall in (a table's two to four people: as many shards at most), side by side. Resolves to the
+ * claims of those marked seated who were waiting in a queue (dropped with the mark).
  */
-export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
+export async function markSeated(client: RedisClient, prefix: string, id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<DroppedClaim[]> {
   const byShard = new Map<string, (readonly [string, 0 | 1])[]>();
   for (const m of marks) {
     const key = seatedKey(prefix, m[0]);
     byShard.set(key, [...(byShard.get(key) ?? []), m]);
   }
-  await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key], [id, JSON.stringify(ms)])));
+  const replies = await Promise.all([...byShard].map(([key, ms]) => runScript(client, MARK, [key, whoKeyOf(prefix, ms[0]![0])], [id, JSON.stringify(ms)]) as Promise<string[]>));
+  return replies.flatMap((r) => Array.from({ length: r.length / 2 }, (_, k) => [r[2 * k] as PlayerId, r[2 * k + 1]!] as const));
 }
 
 // KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
-const CLAIM = script(`
+const CLAIM = script(`${CLAIM_LUA}
 local at = redis.call('HGET', KEYS[2], ARGV[1])
 if at then return {'playing', at} end
-local who = redis.call('HGET', KEYS[1], ARGV[1])
+local who = claim_of(KEYS[1], ARGV[1])
 if who then
   local queue, claim = string.match(who, '^(%S+) (%S+)$')
   if queue ~= ARGV[2] then return {'elsewhere', queue} end
@@ -62,6 +91,16 @@ if who then
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
 return {'claimed', ARGV[3]}
+`);
+
+// KEYS: who seated ; ARGV: player — a leave's first step: the claim; or none, and if they sit at
+// a table (its match may yet be undone: UNSEAT), the mark that they left, so the undo leaves them out.
+const HOLD = script(`${CLAIM_LUA}
+local who = claim_of(KEYS[1], ARGV[1])
+if who then return who end
+local at = redis.call('HGET', KEYS[2], ARGV[1])
+if at then redis.call('HSET', KEYS[1], ARGV[1], '! ' .. at) else redis.call('HDEL', KEYS[1], ARGV[1]) end
+return false
 `);
 
 // KEYS: who seated ; ARGV: player queue claim table → 1: seated at the table (now or already), 0: no longer waits for it
@@ -80,11 +119,14 @@ redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
 return 1
 `);
 
-// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim
+// KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim (0: not
+// seated there, claimed since, or left since SEAT: their leave's mark is cleared with the seat)
 const UNSEAT = script(`
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[4] then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+local who = redis.call('HGET', KEYS[1], ARGV[1])
+if who == '! ' .. ARGV[4] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+if who then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
 return 1
 `);
@@ -114,8 +156,18 @@ export class RedisClaims {
   }
 
   /** The claim as stored ("<queue> <claim>"), or null. */
-  held(player: PlayerId): Promise<string | null> {
-    return this.client.hGet(this.whoKey(player), player).then((who) => who ?? null);
+  async held(player: PlayerId): Promise<string | null> {
+    const who = await this.client.hGet(this.whoKey(player), player);
+    return who == null || who.startsWith('! ') ? null : who;
+  }
+
+  /**
+   * A leave's first step: the claim as `held`; or null, and then a match the person was seated at
+   * and that is undone after this will not put them back in its queue (UNSEAT sees the mark).
+   */
+  async hold(player: PlayerId): Promise<string | null> {
+    const who = (await runScript(this.client, HOLD, this.keys(player), [player])) as string | null;
+    return who ?? null;
   }
 
   /** Frees the claim if it is still `held`. */
@@ -134,7 +186,7 @@ export class RedisClaims {
   }
 
   private whoKey(player: PlayerId): string {
-    return `${this.prefix}${playerTag(player)}mm:who`;
+    return whoKeyOf(this.prefix, player);
   }
 
   private keys(player: PlayerId): string[] {
@@ -149,4 +201,9 @@ function newClaim(): string {
 
 export function queueOfClaim(who: string): QueueId {
   return who.slice(0, who.indexOf(' '));
+}
+
+/** A claim's id ("<queue> <claim>" → "<claim>"). */
+export function idOfClaim(who: string): string {
+  return who.slice(who.indexOf(' ') + 1);
 }

@@ -41,6 +41,16 @@ export class MemoryMatchmaking implements Matchmaking {
   }
 
   async leave(playerId: PlayerId): Promise<QueueCount | null> {
+    return this.takeOut(playerId);
+  }
+
+  /** One who sat down at another table's game waits no more: out of their queue's line (the memory store calls it as it marks them seated). */
+  dropWaiting(playerId: PlayerId): void {
+    this.takeOut(playerId);
+  }
+
+  /** The person's ticket out of their queue, and the queue as it is then (null: they waited in none). */
+  private takeOut(playerId: PlayerId): QueueCount | null {
     const queue = this.who.get(playerId);
     if (queue === undefined) return null;
     const line = this.line(queue);

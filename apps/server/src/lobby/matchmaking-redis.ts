@@ -4,7 +4,7 @@ import { fillJobKey, matchJobKey } from '../jobs/job.ts';
 import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
 import { jobKeys, queueTag } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import { RedisClaims, markSeated, queueOfClaim } from './claims-redis.ts';
+import { type DroppedClaim, RedisClaims, idOfClaim, markSeated, queueOfClaim } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
@@ -18,6 +18,7 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   {queue}mm:r:<queue>    hash: player → the rating matched by (`compared`; absent: "?", anyone may meet them)
  *   {queue}mm:c:<queue>    hash: player → the claim their ticket was put in under
  *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
+ *   {queue}mm:l:<queue>    hash: player → the claim they left under while its ticket was out (in a match)
  *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
  *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
  *
@@ -37,6 +38,11 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   without that ticket. The stored match is the match's record until then: a node dying
  *   between the steps leaves it to its `m:` job, which does the same (`confirm`);
  * - leave: the ticket out of the queue's slot first, then the claim freed if it is unchanged.
+ *   A leave while a match that took the person is being undone must not be undone by it: if
+ *   SEAT has taken their claim, the leave finds none and marks them left in their shard (HOLD),
+ *   so UNSEAT does not give the claim back; if UNSEAT has given it back, the leave frees it and
+ *   LEAVE notes the claim in `mm:l` (its ticket was not in the line), so REQUEUE, a
+ *   compare-and-set on the claim id, does not put it back — nor a ticket over a newer join's.
  * A claim left without its ticket (a node died between CLAIM and ENQUEUE) names its queue: a
  * join of that queue puts the ticket in, a join of another is told `elsewhere` and leaves it
  * (the lobby does), a leave frees it — it never blocks anyone.
@@ -117,7 +123,7 @@ local function next_meeting(w, players, now)
   end
   return next
 end
-local q, b, t, r, c, x, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11]
+local q, b, t, r, c, x, l, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12]
 -- Keeps the queue's job due at the earliest wait's end, or sooner at the next meeting; returns both.
 local function fill_job(queue, now)
   local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
@@ -138,6 +144,13 @@ local function put(id, ticket, joined_at, bots_at, rating, claim)
   redis.call('HSET', t, id, ticket)
   if rating ~= '' then redis.call('HSET', r, id, rating) else redis.call('HDEL', r, id) end
   redis.call('HSET', c, id, claim)
+end
+-- The leaves noted in mm:l under this stored match's claims: it is undone or seated now.
+local function forget_left(match)
+  local m = cjson.decode(match)
+  for i, ticket in ipairs(m.tickets) do
+    if redis.call('HGET', l, ticket.playerId) == m.claims[i] then redis.call('HDEL', l, ticket.playerId) end
+  end
 end
 local function drop(id)
   redis.call('ZREM', q, id)
@@ -185,18 +198,18 @@ local function match_now(mode, queue, now, table_id, lease_until)
 end
 `;
 
-/** A queue's keys, in its shard. */
-function queueKeys(prefix: string, queue: QueueId) {
+/** A queue's keys, in its shard (exported for tests that look at them). */
+export function queueKeys(prefix: string, queue: QueueId) {
   const base = `${prefix}${queueTag(queue)}`;
   const line = (k: string): string => `${base}mm:${k}:${queue}`;
-  return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), rules: `${base}mm:rules`, n: `${base}mm:n` };
+  return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), l: line('l'), rules: `${base}mm:rules`, n: `${base}mm:n` };
 }
 
 /** The keys every queue script names, in this order (`LUA`'s locals), all in the queue's shard. */
 function queueScriptKeys(prefix: string, queue: QueueId, tableId: TableId | null): string[] {
   const k = queueKeys(prefix, queue);
   const jobs = jobKeys(prefix, queueTag(queue));
-  return [k.q, k.b, k.t, k.r, k.c, k.x, k.rules, k.n, jobs.due, jobs.payloads, ...(tableId === null ? [] : [matchKeyOf(prefix, queue, tableId)])];
+  return [k.q, k.b, k.t, k.r, k.c, k.x, k.l, k.rules, k.n, jobs.due, jobs.payloads, ...(tableId === null ? [] : [matchKeyOf(prefix, queue, tableId)])];
 }
 
 /** A match taken out of the queue, until its table exists. */
@@ -212,6 +225,9 @@ const ENQUEUE = script(`${LUA}
 if redis.call('HGET', c, ARGV[1]) ~= ARGV[11] then
   if redis.call('ZSCORE', x, ARGV[1] .. ' ' .. ARGV[11]) then return {'taken'} end
   put(ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[10], ARGV[11])
+  -- A leave noted for a claim taken over a minute ago whose match is gone unread (its key expired) is done with.
+  local left = redis.call('HGET', l, ARGV[1])
+  if left and not redis.call('ZSCORE', x, ARGV[1] .. ' ' .. left) then redis.call('HDEL', l, ARGV[1]) end
 end
 redis.call('HSETNX', rules_key, ARGV[2], ARGV[7])
 redis.call('HSET', n, ARGV[2], ARGV[6])
@@ -225,11 +241,15 @@ return match_now(ARGV[5], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4])
 
 // ARGV: queue tableId back mode now leaseUntil — undoes a match someone in it no longer waited
 // for: those in `back` (JSON [[player, ticket, joinedAt, botsAt, rating, claim], …]) wait again
-// in their places, then the queue matches again (mode 'join' or 'fill'), or ('later') its job
-// looks again at once. Nothing when the match is no longer stored (undone or seated already).
+// in their places — unless they left under that claim since (`mm:l`) or joined again (a ticket
+// of theirs is in the line) — then the queue matches again (mode 'join' or 'fill'), or ('later')
+// its job looks again at once. Nothing when the match is no longer stored (undone or seated already).
 const REQUEUE = script(`${LUA}
 if redis.call('EXISTS', match_key) == 0 then return {'gone'} end
-for _, x in ipairs(cjson.decode(ARGV[3])) do put(x[1], x[2], x[3], x[4], x[5], x[6]) end
+for _, x in ipairs(cjson.decode(ARGV[3])) do
+  if redis.call('HGET', l, x[1]) ~= x[6] and redis.call('HEXISTS', c, x[1]) == 0 then put(x[1], x[2], x[3], x[4], x[5], x[6]) end
+end
+forget_left(redis.call('GET', match_key))
 redis.call('DEL', match_key)
 clear_job(due, payloads, 'm:' .. ARGV[2] .. ':' .. ARGV[1])
 if ARGV[4] ~= 'later' then return match_now(ARGV[4], ARGV[1], tonumber(ARGV[5]), ARGV[2], ARGV[6]) end
@@ -241,16 +261,22 @@ end
 return out
 `);
 
-// ARGV: player queue (no clock: a meeting already past only makes the job look again at once)
+// ARGV: player queue claim (no clock: a meeting already past only makes the job look again at
+// once). A claim whose ticket a match took (and may yet undo) is noted as left, for REQUEUE —
+// not one whose join was cut short before its ticket went in: no match holds it.
 const LEAVE = script(`${LUA}
+local mine = ARGV[1] .. ' ' .. ARGV[3]
+if redis.call('HGET', c, ARGV[1]) ~= ARGV[3] and redis.call('ZSCORE', x, mine) then redis.call('HSET', l, ARGV[1], ARGV[3]) end
 drop(ARGV[1])
 return reply('left', '', ARGV[2], -math.huge)
 `);
 
-// KEYS: match due payloads ; ARGV: job key
-const SETTLE = script(`${JOB_LUA}
-redis.call('DEL', KEYS[1])
-clear_job(KEYS[2], KEYS[3], ARGV[1])
+// ARGV: job key
+const SETTLE = script(`${LUA}
+local match = redis.call('GET', match_key)
+if match then forget_left(match) end
+redis.call('DEL', match_key)
+clear_job(due, payloads, ARGV[1])
 return 1
 `);
 
@@ -302,10 +328,10 @@ export class RedisMatchmaking implements Matchmaking {
   async leave(playerId: PlayerId): Promise<QueueCount | null> {
     // The claim names the queue (whose keys the script must be given): the ticket goes first, then the claim if unchanged.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const held = await this.claims.held(playerId);
+      const held = await this.claims.hold(playerId);
       if (held === null) return null;
       const queue = queueOfClaim(held);
-      const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [playerId, queue])) as Reply;
+      const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [playerId, queue, idOfClaim(held)])) as Reply;
       if (await this.claims.free(playerId, held)) return this.expecting(countOf(queue, reply));
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
@@ -354,8 +380,22 @@ export class RedisMatchmaking implements Matchmaking {
   }
 
   async settle(queue: QueueId, tableId: TableId): Promise<void> {
-    const jobs = jobKeys(this.prefix, queueTag(queue));
-    await runScript(this.client, SETTLE, [this.matchKey(queue, tableId), jobs.due, jobs.payloads], [matchJobKey(tableId, queue)]);
+    await runScript(this.client, SETTLE, queueScriptKeys(this.prefix, queue, tableId), [matchJobKey(tableId, queue)]);
+  }
+
+  /**
+   * The tickets of people whose claims `markSeated` dropped (they sat down at another table's
+   * game): out of their queues' lines, so the waiting count leaves them out. A node dying before
+   * this leaves a ticket without its claim, dropped when a match picks it (SEAT refuses it).
+   */
+  async dropWaiting(dropped: readonly DroppedClaim[]): Promise<void> {
+    await Promise.all(
+      dropped.map(async ([player, held]) => {
+        const queue = queueOfClaim(held);
+        const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [player, queue, idOfClaim(held)])) as Reply;
+        this.expecting(countOf(queue, reply));
+      }),
+    );
   }
 
   async release(match: PendingMatch): Promise<void> {

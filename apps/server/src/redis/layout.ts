@@ -16,7 +16,8 @@ import { SLOTS, crc16, keySlot } from './slots.ts';
  *   (`queueTag`: its line, tickets, ratings, pending matches and its `q:`/`m:` jobs), a person's
  *   claim on a queue and whether they sit at a game under way in the shard of theirs
  *   (`playerTag`). The guard "nobody waits in two queues or is matched twice" is a claim in the
- *   person's slot taken before the ticket goes in, and a compare-and-set on it after a match
+ *   person's slot taken before the ticket goes in, and a compare-and-set on it after a match —
+ *   and on its claim id when a match is undone, so a leave meanwhile is never undone with it
  *   (`lobby/matchmaking-redis.ts` says how each half-done step is repaired). Queues reuse the
  *   table shards rather than a tag of their own: the set of queues is open (any rules may be
  *   queued for), and every shard's jobs are polled already.

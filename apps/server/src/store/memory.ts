@@ -1,5 +1,5 @@
 import type { RecordHand } from '@fives/engine';
-import type { OpenTable, TableCode, TableId } from '@fives/protocol';
+import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { archiveJobKey, awayJobKey, tableJobKey } from '../jobs/job.ts';
 import { MemoryChallenges } from '../accounts/challenges.ts';
 import { MemoryOpenSockets } from '../guard/open-sockets.ts';
@@ -174,8 +174,11 @@ export class MemoryTableStore implements TableStore {
     if (entry === null) this.open.delete(doc.id);
     else this.open.set(doc.id, { at: Date.parse(doc.createdAt), entry: JSON.stringify(entry) });
     for (const [player, seated] of seatedMarks(doc)) {
-      if (seated) this.seated.set(player, doc.id);
-      else if (this.seated.get(player) === doc.id) this.seated.delete(player);
+      if (seated) {
+        this.seated.set(player, doc.id);
+        // Sitting down here while waiting in a queue: out of its line (as the Redis store's mark does).
+        this.matchmaking.dropWaiting(player as PlayerId);
+      } else if (this.seated.get(player) === doc.id) this.seated.delete(player);
     }
     if (stepAt === null) this.jobs.removeNow(tableJobKey(doc.id));
     else this.jobs.putNow(tableJobKey(doc.id), doc.version, stepAt);

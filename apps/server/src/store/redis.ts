@@ -537,7 +537,9 @@ export class RedisTableStore implements TableStore {
 
   /** Who the table counts as seated at its game under way, in each person's shard (the queues' guard). */
   private async mark(id: TableId, marks: readonly (readonly [string, 0 | 1])[]): Promise<void> {
-    await markSeated(this.client, this.prefix, id, marks);
+    // Someone who sits down here while waiting in a queue waits no more: out of its line too.
+    const dropped = await markSeated(this.client, this.prefix, id, marks);
+    if (dropped.length > 0) await this.matchmaking.dropWaiting(dropped);
   }
 
   private mutableFields(doc: TableDoc): string[] {
