@@ -38,8 +38,8 @@ function slot(): { tableId: TableId; leaseUntil: number } {
   return { tableId: `claim${tables}x${Math.random().toString(36).slice(2, 8)}` as TableId, leaseUntil: T0 + 15_000 };
 }
 
-/** The client, whose scripts from the `n`th on (counting from 1) fail as on a node that died before them — or whose `n`th first waits for `gate`. */
-function cutAfter(client: RedisClient, n: number, gate?: Promise<void>): RedisClient {
+/** The client, with `before(n)` awaited before its `n`th script (counting from 1) runs: a node that dies or stalls there. */
+function beforeScripts(client: RedisClient, before: (n: number) => Promise<void> | void): RedisClient {
   let scripts = 0;
   return new Proxy(client, {
     get(target, name, receiver) {
@@ -48,37 +48,31 @@ function cutAfter(client: RedisClient, n: number, gate?: Promise<void>): RedisCl
       const fn = value as (...a: unknown[]) => Promise<unknown>;
       if (name !== 'evalSha') return fn.bind(target);
       return async (...args: unknown[]) => {
-        scripts++;
-        if (gate === undefined && scripts >= n) throw new Error('the node died');
-        if (scripts === n) await gate;
+        await before(++scripts);
         return fn.apply(target, args);
       };
     },
   });
 }
 
+/** The client, whose scripts from the `n`th on (counting from 1) fail as on a node that died before them — or whose `n`th first waits for `gate`. */
+function cutAfter(client: RedisClient, n: number, gate?: Promise<void>): RedisClient {
+  return beforeScripts(client, async (k) => {
+    if (gate === undefined && k >= n) throw new Error('the node died');
+    if (k === n) await gate;
+  });
+}
+
 /** The client, whose `n`th script (counting from 1) waits until `go` is called; `reached` resolves when it is about to run. */
 function pauseAt(client: RedisClient, n: number): { client: RedisClient; reached: Promise<void>; go: () => void } {
-  let scripts = 0;
   let arrive = (): void => {};
   let go = (): void => {};
   const reached = new Promise<void>((resolve) => (arrive = resolve));
   const gate = new Promise<void>((resolve) => (go = resolve));
-  const paused = new Proxy(client, {
-    get(target, name, receiver) {
-      const value: unknown = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function') return value;
-      const fn = value as (...a: unknown[]) => Promise<unknown>;
-      if (name !== 'evalSha') return fn.bind(target);
-      return async (...args: unknown[]) => {
-        scripts++;
-        if (scripts === n) {
-          arrive();
-          await gate;
-        }
-        return fn.apply(target, args);
-      };
-    },
+  const paused = beforeScripts(client, async (k) => {
+    if (k !== n) return;
+    arrive();
+    await gate;
   });
   return { client: paused, reached, go };
 }
