@@ -34,11 +34,6 @@ const FIT = Int32Array.from({ length: 32 }, (_, f) => endFit(unpackBoard(f, 1), 
 const COUNT_WE = Int8Array.from({ length: 1024 }, (_, i) => boardCount(unpackBoard(i, 1)));
 const COUNT_NS = Int8Array.from({ length: 1024 }, (_, i) => boardCount(unpackBoard(i << 10, 1)));
 
-/** The five bits of end `i`. */
-export function packedEnd(b: PackedBoard, i: number): number {
-  return (b >>> (5 * i)) & END_MASK;
-}
-
 /** `endFit` on the packed board. */
 export function packedFit(b: PackedBoard, i: number): TileMask {
   return FIT[(b >>> (5 * i)) & END_MASK] as number;
