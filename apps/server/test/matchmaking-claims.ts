@@ -96,6 +96,8 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
         /** Marks the person seated at a game under way elsewhere, by a node that dies before taking their ticket out of the line (`dropWaiting`). */
         /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or seated). */
         leftNoted: async (queue: QueueSpec) => Object.keys(await raw.client.hGetAll(queueKeys(prefix, queue.id).l)).length,
+        /** Whose tickets the queue holds as out in a stored match (until the match is undone or its table made), sorted. */
+        heldOut: async (queue: QueueSpec) => (await raw.client.sMembers(queueKeys(prefix, queue.id).p)).map((m) => m.split(' ')[0]).sort(),
         seatElsewhere: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 1]]),
         /** That game is over for the person. */
         standUp: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 0]]),
@@ -175,7 +177,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     });
 
     it('seats a match its node left pending (its job), or undoes it when one of its people has left', async () => {
-      const { one, two, cut, close } = await open();
+      const { one, two, cut, heldOut, close } = await open();
       const pairs = spec('muggins', 2);
       await one.join(pairs, ticket('ada', 0), slot());
       // Bob's join takes the match out and dies before marking anyone seated.
@@ -183,6 +185,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       await expect(cut(3).join(pairs, ticket('bob', 1), s1)).rejects.toThrow('the node died');
       const m1 = await two.pending(pairs.id, s1.tableId);
       expect(m1?.tickets.map((t) => t.name)).toEqual(['ada', 'bob']);
+      expect(await heldOut(pairs)).toEqual([ticket('ada', 0).playerId, ticket('bob', 0).playerId]);
       expect(await two.confirm(m1!, T0 + 20_000)).toBe(true);
       expect(await one.join(pairs, ticket('ada', 5), slot())).toEqual({ kind: 'playing', tableId: s1.tableId });
       // Again, and Dan leaves before the job: Cat waits again in her place.
@@ -193,6 +196,11 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       const m2 = await two.pending(pairs.id, s2.tableId);
       expect(await two.confirm(m2!, T0 + 20_000)).toBe(false);
       expect(await two.pending(pairs.id, s2.tableId)).toBeNull();
+      // Cat's and Dan's are no longer held; Ada's and Bob's match waits for its table.
+      expect(await heldOut(pairs)).toEqual([ticket('ada', 0).playerId, ticket('bob', 0).playerId]);
+      // Its table made, Ada's and Bob's match holds nobody either.
+      await two.settle(pairs.id, s1.tableId);
+      expect(await heldOut(pairs)).toEqual([]);
       expect(await one.count(pairs.id)).toMatchObject({ waiting: 1, dueAt: T0 + 20_000 });
       expect(await one.queueOf(ticket('cat', 0).playerId)).toBe(pairs.id);
       await close();
@@ -234,6 +242,35 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
         await close();
       });
     }
+
+    it('a leave inside an undo that runs over a minute after its match stays a leave', async () => {
+      const { one, two, paused, seatElsewhere, leftNoted, heldOut, close } = await open();
+      const threes = spec('allFives', 3);
+      const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
+      await one.join(threes, ada, slot());
+      await one.join(threes, bob, slot());
+      await seatElsewhere(bob.playerId);
+      // Cat's join takes Ada, Bob and Cat out, finds Bob seated elsewhere, gives Ada and Cat
+      // their claims back, and stalls before putting their tickets back (REQUEUE, script 8).
+      const slow = paused(8);
+      const joining = slow.mm.join(threes, cat, slot());
+      await slow.reached;
+      // Meanwhile, over a minute later, a match of three others in the same queue forgets the
+      // tickets taken more than a minute ago (what tells a second tab's join it was matched).
+      await one.join(threes, ticket('eve', 70_000), slot());
+      await one.join(threes, ticket('fay', 70_001), slot());
+      expect(await one.join(threes, ticket('gil', 70_002), slot())).toMatchObject({ kind: 'matched' });
+      // Ada leaves now: the undo still holds her ticket, so it must not put it back.
+      await two.leave(ada.playerId);
+      slow.go();
+      expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
+      expect(await one.queueOf(ada.playerId)).toBeNull();
+      expect(await one.queueOf(cat.playerId)).toBe(threes.id);
+      expect(await leftNoted(threes)).toBe(0);
+      // The undone match holds nobody now; the later one waits for its table.
+      expect(await heldOut(threes)).toEqual(['eve', 'fay', 'gil'].map((name) => ticket(name, 0).playerId));
+      await close();
+    });
 
     it('a person leaving and joining again while the match they were in is undone waits once, under the new join', async () => {
       const { one, two, paused, seatElsewhere, leftNoted, close } = await open();

@@ -19,6 +19,7 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   {queue}mm:c:<queue>    hash: player → the claim their ticket was put in under
  *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
  *   {queue}mm:l:<queue>    hash: player → the claim they left under while its ticket was out (in a match)
+ *   {queue}mm:p:<queue>    set: "<player> <claim>" of each ticket out in a stored match, until it is seated or undone
  *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
  *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
  *
@@ -41,7 +42,8 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   A leave while a match that took the person is being undone must not be undone by it: if
  *   SEAT has taken their claim, the leave finds none and marks them left in their shard (HOLD),
  *   so UNSEAT does not give the claim back; if UNSEAT has given it back, the leave frees it and
- *   LEAVE notes the claim in `mm:l` (its ticket was not in the line), so REQUEUE, a
+ *   LEAVE notes the claim in `mm:l` (its ticket is out in a stored match, `mm:p`, however long
+ *   ago the match was taken), so REQUEUE, a
  *   compare-and-set on the claim id, does not put it back — nor a ticket over a newer join's.
  * A claim left without its ticket (a node died between CLAIM and ENQUEUE) names its queue: a
  * join of that queue puts the ticket in, a join of another is told `elsewhere` and leaves it
@@ -123,7 +125,7 @@ local function next_meeting(w, players, now)
   end
   return next
 end
-local q, b, t, r, c, x, l, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12]
+local q, b, t, r, c, x, l, p, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[13]
 -- Keeps the queue's job due at the earliest wait's end, or sooner at the next meeting; returns both.
 local function fill_job(queue, now)
   local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
@@ -145,10 +147,11 @@ local function put(id, ticket, joined_at, bots_at, rating, claim)
   if rating ~= '' then redis.call('HSET', r, id, rating) else redis.call('HDEL', r, id) end
   redis.call('HSET', c, id, claim)
 end
--- The leaves noted in mm:l under this stored match's claims: it is undone or seated now.
+-- This stored match's tickets (mm:p) and the leaves noted under its claims (mm:l): it is undone or seated now.
 local function forget_left(match)
   local m = cjson.decode(match)
   for i, ticket in ipairs(m.tickets) do
+    redis.call('SREM', p, ticket.playerId .. ' ' .. m.claims[i])
     if redis.call('HGET', l, ticket.playerId) == m.claims[i] then redis.call('HDEL', l, ticket.playerId) end
   end
 end
@@ -168,6 +171,7 @@ local function take_match(ids, queue, table_id, lease_until, now)
     claims[i] = '"' .. claim .. '"'
     drop(id)
     redis.call('ZADD', x, now, id .. ' ' .. claim)
+    redis.call('SADD', p, id .. ' ' .. claim)
   end
   local match = '{"tableId":"' .. table_id .. '","queue":"' .. queue .. '","rules":' .. redis.call('HGET', rules_key, queue)
     .. ',"tickets":[' .. table.concat(tickets, ',') .. '],"claims":[' .. table.concat(claims, ',') .. ']}'
@@ -202,14 +206,14 @@ end
 export function queueKeys(prefix: string, queue: QueueId) {
   const base = `${prefix}${queueTag(queue)}`;
   const line = (k: string): string => `${base}mm:${k}:${queue}`;
-  return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), l: line('l'), rules: `${base}mm:rules`, n: `${base}mm:n` };
+  return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), l: line('l'), p: line('p'), rules: `${base}mm:rules`, n: `${base}mm:n` };
 }
 
 /** The keys every queue script names, in this order (`LUA`'s locals), all in the queue's shard. */
 function queueScriptKeys(prefix: string, queue: QueueId, tableId: TableId | null): string[] {
   const k = queueKeys(prefix, queue);
   const jobs = jobKeys(prefix, queueTag(queue));
-  return [k.q, k.b, k.t, k.r, k.c, k.x, k.l, k.rules, k.n, jobs.due, jobs.payloads, ...(tableId === null ? [] : [matchKeyOf(prefix, queue, tableId)])];
+  return [k.q, k.b, k.t, k.r, k.c, k.x, k.l, k.p, k.rules, k.n, jobs.due, jobs.payloads, ...(tableId === null ? [] : [matchKeyOf(prefix, queue, tableId)])];
 }
 
 /** A match taken out of the queue, until its table exists. */
@@ -225,9 +229,9 @@ const ENQUEUE = script(`${LUA}
 if redis.call('HGET', c, ARGV[1]) ~= ARGV[11] then
   if redis.call('ZSCORE', x, ARGV[1] .. ' ' .. ARGV[11]) then return {'taken'} end
   put(ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[10], ARGV[11])
-  -- A leave noted for a claim taken over a minute ago whose match is gone unread (its key expired) is done with.
+  -- A leave noted for a claim no stored match holds any more is done with.
   local left = redis.call('HGET', l, ARGV[1])
-  if left and not redis.call('ZSCORE', x, ARGV[1] .. ' ' .. left) then redis.call('HDEL', l, ARGV[1]) end
+  if left and redis.call('SISMEMBER', p, ARGV[1] .. ' ' .. left) == 0 then redis.call('HDEL', l, ARGV[1]) end
 end
 redis.call('HSETNX', rules_key, ARGV[2], ARGV[7])
 redis.call('HSET', n, ARGV[2], ARGV[6])
@@ -262,11 +266,12 @@ return out
 `);
 
 // ARGV: player queue claim (no clock: a meeting already past only makes the job look again at
-// once). A claim whose ticket a match took (and may yet undo) is noted as left, for REQUEUE —
-// not one whose join was cut short before its ticket went in: no match holds it.
+// once). A claim whose ticket a stored match holds (and may yet undo, however late its job
+// runs) is noted as left, for REQUEUE — not one whose join was cut short before its ticket went
+// in, nor one whose match is seated: no match holds those.
 const LEAVE = script(`${LUA}
 local mine = ARGV[1] .. ' ' .. ARGV[3]
-if redis.call('HGET', c, ARGV[1]) ~= ARGV[3] and redis.call('ZSCORE', x, mine) then redis.call('HSET', l, ARGV[1], ARGV[3]) end
+if redis.call('HGET', c, ARGV[1]) ~= ARGV[3] and redis.call('SISMEMBER', p, mine) == 1 then redis.call('HSET', l, ARGV[1], ARGV[3]) end
 drop(ARGV[1])
 return reply('left', '', ARGV[2], -math.huge)
 `);
