@@ -176,6 +176,23 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       await close();
     });
 
+    /**
+     * A match to be undone because Bob sits at another game (his ticket still in the line): Ada
+     * and Bob wait in a queue of three, Bob is seated elsewhere, and Cat's join (the match) is
+     * paused before its script `step`.
+     */
+    async function undoPausedAt(node: Awaited<ReturnType<typeof open>>, step: number) {
+      const threes = spec('allFives', 3);
+      const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
+      await node.one.join(threes, ada, slot());
+      await node.one.join(threes, bob, slot());
+      await node.seatElsewhere(bob.playerId);
+      const slow = node.paused(step);
+      const joining = slow.mm.join(threes, cat, slot());
+      await slow.reached;
+      return { threes, ada, cat, go: slow.go, joining };
+    }
+
     it('seats a match its node left pending (its job), or undoes it when one of its people has left', async () => {
       const { one, two, cut, heldOut, close } = await open();
       const pairs = spec('muggins', 2);
@@ -207,7 +224,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     });
 
     /*
-     * A match undone because Bob sits at another game (his ticket still in the line): Cat's join takes Ada, Bob and Cat out
+     * The match of `undoPausedAt`: Cat's join takes Ada, Bob and Cat out
      * (script 2), seats Ada, Bob and Cat (3–5: Bob's refused), puts Ada and Cat back under their
      * claims (UNSEAT, 6–7) and their tickets in the queue (REQUEUE, 8). Ada leaving between any
      * two of those steps is out of every queue once her leave is answered.
@@ -217,18 +234,12 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       [8, 'put back under her claim, her ticket not yet in the queue'],
     ] as const) {
       it(`a person leaving while the match they were in is undone (${when}) waits nowhere after`, async () => {
-        const { one, two, paused, seatElsewhere, leftNoted, close } = await open();
-        const threes = spec('allFives', 3);
-        const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
-        await one.join(threes, ada, slot());
-        await one.join(threes, bob, slot());
-        await seatElsewhere(bob.playerId);
-        const slow = paused(step);
-        const joining = slow.mm.join(threes, cat, slot());
-        await slow.reached;
+        const node = await open();
+        const { one, two, leftNoted, close } = node;
+        const { threes, ada, cat, go, joining } = await undoPausedAt(node, step);
         await two.leave(ada.playerId);
         expect(await two.queueOf(ada.playerId)).toBeNull();
-        slow.go();
+        go();
         expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
         expect(await one.queueOf(ada.playerId)).toBeNull();
         expect(await one.queueOf(cat.playerId)).toBe(threes.id);
@@ -244,17 +255,11 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     }
 
     it('a leave inside an undo that runs over a minute after its match stays a leave', async () => {
-      const { one, two, paused, seatElsewhere, leftNoted, heldOut, close } = await open();
-      const threes = spec('allFives', 3);
-      const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
-      await one.join(threes, ada, slot());
-      await one.join(threes, bob, slot());
-      await seatElsewhere(bob.playerId);
+      const node = await open();
+      const { one, two, leftNoted, heldOut, close } = node;
       // Cat's join takes Ada, Bob and Cat out, finds Bob seated elsewhere, gives Ada and Cat
       // their claims back, and stalls before putting their tickets back (REQUEUE, script 8).
-      const slow = paused(8);
-      const joining = slow.mm.join(threes, cat, slot());
-      await slow.reached;
+      const { threes, ada, cat, go, joining } = await undoPausedAt(node, 8);
       // Meanwhile, over a minute later, a match of three others in the same queue forgets the
       // tickets taken more than a minute ago (what tells a second tab's join it was matched).
       await one.join(threes, ticket('eve', 70_000), slot());
@@ -262,7 +267,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
       expect(await one.join(threes, ticket('gil', 70_002), slot())).toMatchObject({ kind: 'matched' });
       // Ada leaves now: the undo still holds her ticket, so it must not put it back.
       await two.leave(ada.playerId);
-      slow.go();
+      go();
       expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
       expect(await one.queueOf(ada.playerId)).toBeNull();
       expect(await one.queueOf(cat.playerId)).toBe(threes.id);
@@ -273,18 +278,12 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     });
 
     it('a person leaving and joining again while the match they were in is undone waits once, under the new join', async () => {
-      const { one, two, paused, seatElsewhere, leftNoted, close } = await open();
-      const threes = spec('allFives', 3);
-      const [ada, bob, cat] = [ticket('ada', 0), ticket('bob', 1), ticket('cat', 2)];
-      await one.join(threes, ada, slot());
-      await one.join(threes, bob, slot());
-      await seatElsewhere(bob.playerId);
-      const slow = paused(8);
-      const joining = slow.mm.join(threes, cat, slot());
-      await slow.reached;
+      const node = await open();
+      const { one, two, leftNoted, close } = node;
+      const { threes, ada, go, joining } = await undoPausedAt(node, 8);
       await two.leave(ada.playerId);
       expect(await two.join(threes, ticket('ada', 5), slot())).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
-      slow.go();
+      go();
       expect(await joining).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
       expect(await one.queueOf(ada.playerId)).toBe(threes.id);
       expect(await leftNoted(threes)).toBe(0);
