@@ -19,7 +19,7 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   {queue}mm:c:<queue>    hash: player → the claim their ticket was put in under
  *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
  *   {queue}mm:l:<queue>    hash: player → the claim they left under while its ticket was out (in a match)
- *   {queue}mm:p:<queue>    set: "<player> <claim>" of each ticket out in a stored match, until it is seated or undone
+ *   {queue}mm:p:<queue>    set: "<player> <claim>" of each ticket out in a stored match, until its table is made or it is undone
  *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
  *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
  *
@@ -147,7 +147,7 @@ local function put(id, ticket, joined_at, bots_at, rating, claim)
   if rating ~= '' then redis.call('HSET', r, id, rating) else redis.call('HDEL', r, id) end
   redis.call('HSET', c, id, claim)
 end
--- This stored match's tickets (mm:p) and the leaves noted under its claims (mm:l): it is undone or seated now.
+-- This stored match's tickets (mm:p) and the leaves noted under its claims (mm:l): it is undone, or its table made, now.
 local function forget_left(match)
   local m = cjson.decode(match)
   for i, ticket in ipairs(m.tickets) do
@@ -268,7 +268,7 @@ return out
 // ARGV: player queue claim (no clock: a meeting already past only makes the job look again at
 // once). A claim whose ticket a stored match holds (and may yet undo, however late its job
 // runs) is noted as left, for REQUEUE — not one whose join was cut short before its ticket went
-// in, nor one whose match is seated: no match holds those.
+// in, nor one whose match has its table (SETTLE): no stored match holds those.
 const LEAVE = script(`${LUA}
 local mine = ARGV[1] .. ' ' .. ARGV[3]
 if redis.call('HGET', c, ARGV[1]) ~= ARGV[3] and redis.call('SISMEMBER', p, mine) == 1 then redis.call('HSET', l, ARGV[1], ARGV[3]) end
