@@ -7,7 +7,7 @@ import type { RedisTableStore } from '../src/store/redis.ts';
 import { TestClient } from './support/client.ts';
 import { type CreationOptions, type RequestOptions, type SoftPasskey, authenticate, register } from './support/passkey.ts';
 import { type TestDatabase, testDatabase } from './support/postgres.ts';
-import { redisStore } from './support/redis.ts';
+import { deleteKeys, redisStore } from './support/redis.ts';
 import { TEST_SECRET } from './support/server.ts';
 
 // Accounts as a deployment keeps them: tables and challenges in Redis, accounts beside the
@@ -27,9 +27,9 @@ beforeAll(async () => {
   url = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await store.deleteAll();
-  // The app closes what it was given: the store and the archive with it.
+  // The app closes what it was given: the store and the archive with it. Its keys after (deleteKeys says why).
   await app.close();
+  await deleteKeys(store.prefix);
   await db.drop();
 });
 

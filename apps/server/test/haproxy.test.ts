@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { type RunningHaproxy, checkConfig, haproxyBinary, localConfig, startHaproxy } from './support/haproxy.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
-import { redisStore, uniquePrefix } from './support/redis.ts';
+import { deleteKeys, uniquePrefix } from './support/redis.ts';
 import { reconnectingGame } from './support/table.ts';
 import { until } from './support/until.ts';
 
@@ -99,9 +99,7 @@ describe('HAProxy with deploy/haproxy.cfg in front of two nodes', () => {
     for (const c of clients) c.close();
     await lb?.stop();
     for (const n of nodes) await killed(n.child);
-    const store = await redisStore(prefix);
-    await store.deleteAll();
-    await store.close();
+    await deleteKeys(prefix);
     rmSync(dir, { recursive: true, force: true });
   });
 

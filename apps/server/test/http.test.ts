@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameApp, build } from '../src/app.ts';
 import { ConfigError, configFromEnv } from '../src/config.ts';
 import { MemoryTableStore } from '../src/store/memory.ts';
-import type { TableStore } from '../src/store/store.ts';
-import { redisStore } from './support/redis.ts';
+import type { RedisTableStore } from '../src/store/redis.ts';
+import { deleteKeys, redisStore } from './support/redis.ts';
 import { TEST_SECRET } from './support/server.ts';
 
 async function guestToken(app: GameApp, name = 'Ada'): Promise<string> {
@@ -17,14 +17,15 @@ async function guestToken(app: GameApp, name = 'Ada'): Promise<string> {
 
 describe('the HTTP API', () => {
   let app: GameApp;
-  let store: TableStore & { deleteAll(): Promise<number> };
+  let store: RedisTableStore;
   beforeAll(async () => {
     store = await redisStore();
     app = await build({ store, secret: TEST_SECRET, logger: false, publicUrl: 'https://fives.example', webRoot: null });
   });
   afterAll(async () => {
-    await store.deleteAll();
+    // The app first, its keys after (deleteKeys says why).
     await app.close();
+    await deleteKeys(store.prefix);
   });
 
   it('gives a guest a signed token, and keeps the player id when the token is renewed', async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Balancer } from './support/balancer.ts';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { killed, spawnNode } from './support/process.ts';
-import { redisStore, uniquePrefix } from './support/redis.ts';
+import { deleteKeys, uniquePrefix } from './support/redis.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
 
@@ -64,9 +64,7 @@ describe('several server nodes', () => {
   afterAll(async () => {
     for (const b of balancers) await b.close();
     for (const n of nodes) await killed(n.child);
-    const store = await redisStore(prefix);
-    await store.deleteAll();
-    await store.close();
+    await deleteKeys(prefix);
   });
 
   it('players of one table on different nodes see every event, in the same order', async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestClient, guest } from './support/client.ts';
 import { FakeClock } from './support/clock.ts';
 import { killed, spawnNode } from './support/process.ts';
-import { redisStore, uniquePrefix } from './support/redis.ts';
+import { deleteKeys, uniquePrefix } from './support/redis.ts';
 import { type TestServer, startNodes, startServer } from './support/server.ts';
 import { queueRoom } from '../src/sockets/rooms.ts';
 import { MemoryArchive } from '../src/archive/memory.ts';
@@ -22,9 +22,7 @@ describe('random opponents', () => {
     const children: ChildProcess[] = [];
     cleanups.push(async () => {
       for (const c of children) await killed(c);
-      const store = await redisStore(prefix);
-      await store.deleteAll();
-      await store.close();
+      await deleteKeys(prefix);
     });
     const [one, two] = await Promise.all([spawnNode(prefix), spawnNode(prefix)]);
     children.push(one.child, two.child);

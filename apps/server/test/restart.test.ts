@@ -4,7 +4,7 @@ import type { TableState } from '@fives/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './support/client.ts';
 import { freePort, killed, spawnNode } from './support/process.ts';
-import { redisStore, uniquePrefix } from './support/redis.ts';
+import { deleteKeys, uniquePrefix } from './support/redis.ts';
 import { reconnectingGame } from './support/table.ts';
 
 /** The server as its own process (what `pnpm start` runs) on `port`, resolved once it listens. */
@@ -19,9 +19,7 @@ describe('a server process killed mid-game', () => {
   afterAll(async () => {
     for (const c of clients) c.close();
     for (const c of children) if (c.exitCode === null && c.signalCode === null) await killed(c);
-    const store = await redisStore(prefix);
-    await store.deleteAll();
-    await store.close();
+    await deleteKeys(prefix);
   });
 
   it('is restarted and every table goes on where it was, to the end of the game', async () => {

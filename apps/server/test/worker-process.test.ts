@@ -5,7 +5,7 @@ import { thinkJobKey } from '../src/jobs/job.ts';
 import { metric } from './support/bot-table.ts';
 import type { TestClient } from './support/client.ts';
 import { spawnNode } from './support/process.ts';
-import { redisStore, uniquePrefix } from './support/redis.ts';
+import { deleteKeys, uniquePrefix } from './support/redis.ts';
 import { type TestServer, startNodeOn } from './support/server.ts';
 import { startedTable } from './support/table.ts';
 import { until } from './support/until.ts';
@@ -28,9 +28,7 @@ describe('worker processes', () => {
     child = null;
     for (const s of servers.splice(0)) await s.close();
     for (const c of adapters.splice(0)) if (c.isOpen) await c.close();
-    const cleaner = await redisStore(prefix);
-    await cleaner.deleteAll();
-    await cleaner.close();
+    await deleteKeys(prefix);
   });
 
   it('BOT_WORKERS=0 and no worker: the table says so in the log and /metrics and waits; once a worker starts, its computer player moves', async () => {

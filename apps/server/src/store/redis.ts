@@ -247,7 +247,8 @@ export class RedisTableStore implements TableStore {
 
   private constructor(
     private readonly connection: RedisConnection,
-    private readonly prefix: string,
+    /** The key prefix every key of this store starts with. */
+    readonly prefix: string,
     private readonly recordRetentionMs: number,
     private readonly wait: { readonly replicas: number; readonly ms: number } = { replicas: 0, ms: 0 },
   ) {

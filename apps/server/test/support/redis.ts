@@ -11,3 +11,17 @@ export function uniquePrefix(): string {
 export async function redisStore(prefix = uniquePrefix()): Promise<RedisTableStore> {
   return RedisTableStore.connect({ url: REDIS_URL, prefix });
 }
+
+/**
+ * Deletes every key under `prefix` through a connection of its own. For after a server has
+ * closed: closing it disconnects its sockets and stops its thinkers, which still write (a
+ * seat-away job, a heartbeat), so keys deleted before the close would be written again and left.
+ */
+export async function deleteKeys(prefix: string): Promise<void> {
+  const cleaner = await redisStore(prefix);
+  try {
+    await cleaner.deleteAll();
+  } finally {
+    await cleaner.close();
+  }
+}

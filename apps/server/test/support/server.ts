@@ -3,7 +3,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { type GameApp, type ServerOptions, build } from '../../src/app.ts';
 import type { TableStore } from '../../src/store/store.ts';
-import { REDIS_URL, redisStore, uniquePrefix } from './redis.ts';
+import { RedisTableStore } from '../../src/store/redis.ts';
+import { REDIS_URL, deleteKeys, redisStore, uniquePrefix } from './redis.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
@@ -54,9 +55,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     app,
     url: address,
     async close() {
-      const s = app.store as TableStore & { deleteAll?: () => Promise<number> };
-      await s.deleteAll?.();
+      const prefix = app.store instanceof RedisTableStore ? app.store.prefix : null;
+      // The app first, its keys after (deleteKeys says why).
       await app.close();
+      if (prefix !== null) await deleteKeys(prefix);
     },
   };
 }
