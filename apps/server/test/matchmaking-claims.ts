@@ -1,11 +1,11 @@
 import { resolveRules } from '@fives/engine';
 import type { PlayerId, Rating, TableId } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import { markSeated } from '../src/lobby/claims-redis.ts';
+import { markSeated, whoKeyOf } from '../src/lobby/claims-redis.ts';
 import { RedisMatchmaking, queueKeys } from '../src/lobby/matchmaking-redis.ts';
 import { type QueueSpec, type Ticket, queueIdOf } from '../src/lobby/matchmaking.ts';
 import { type RedisTarget, connectRedis } from '../src/redis/connect.ts';
-import { playerTag, queueTag } from '../src/redis/layout.ts';
+import { queueTag } from '../src/redis/layout.ts';
 import type { RedisClient } from '../src/redis/script.ts';
 import { keySlot } from '../src/redis/slots.ts';
 import { RedisTableStore } from '../src/store/redis.ts';
@@ -93,16 +93,16 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
           const p = pauseAt(raw.client, n);
           return { mm: new RedisMatchmaking(p.client, prefix), reached: p.reached, go: p.go };
         },
-        /** Marks the person seated at a game under way elsewhere, by a node that dies before taking their ticket out of the line (`dropWaiting`). */
-        /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or seated). */
+        /** How many leaves the queue keeps noted for a match's undoing (none once it is undone or its table made). */
         leftNoted: async (queue: QueueSpec) => Object.keys(await raw.client.hGetAll(queueKeys(prefix, queue.id).l)).length,
         /** Whose tickets the queue holds as out in a stored match (until the match is undone or its table made), sorted. */
         heldOut: async (queue: QueueSpec) => (await raw.client.sMembers(queueKeys(prefix, queue.id).p)).map((m) => m.split(' ')[0]).sort(),
+        /** Marks the person seated at a game under way elsewhere, by a node that dies before taking their ticket out of the line (`dropWaiting`). */
         seatElsewhere: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 1]]),
         /** That game is over for the person. */
         standUp: (player: PlayerId) => markSeated(raw.client, prefix, 'elsewhere0' as TableId, [[player, 0]]),
         /** The person's entry in their shard's queue claims, as stored. */
-        whoOf: async (player: PlayerId) => (await raw.client.hGet(`${prefix}${playerTag(player)}mm:who`, player)) ?? undefined,
+        whoOf: async (player: PlayerId) => (await raw.client.hGet(whoKeyOf(prefix, player), player)) ?? undefined,
         close: async (): Promise<void> => {
           await a.deleteAll();
           await Promise.all([a.close(), b.close(), raw.close()]);
@@ -224,10 +224,10 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     });
 
     /*
-     * The match of `undoPausedAt`: Cat's join takes Ada, Bob and Cat out
-     * (script 2), seats Ada, Bob and Cat (3–5: Bob's refused), puts Ada and Cat back under their
-     * claims (UNSEAT, 6–7) and their tickets in the queue (REQUEUE, 8). Ada leaving between any
-     * two of those steps is out of every queue once her leave is answered.
+     * The match of `undoPausedAt`: Cat's join takes Ada, Bob and Cat out (script 2), seats Ada,
+     * Bob and Cat (3–5: Bob's refused), puts Ada and Cat back under their claims (UNSEAT, 6–7)
+     * and their tickets in the queue (REQUEUE, 8). Ada leaving between any two of those steps is
+     * out of every queue once her leave is answered.
      */
     for (const [step, when] of [
       [6, 'seated, not yet put back under her claim'],

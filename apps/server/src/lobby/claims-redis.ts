@@ -15,8 +15,8 @@ import { type RedisClient, runScript, script } from '../redis/script.ts';
  *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
  */
 
-/** Who waits in which queue, in the player's shard: player → "<queue> <claim>". */
-function whoKeyOf(prefix: string, player: string): string {
+/** Who waits in which queue, in the player's shard: player → "<queue> <claim>" (exported for tests that look at it). */
+export function whoKeyOf(prefix: string, player: string): string {
   return `${prefix}${playerTag(player)}mm:who`;
 }
 

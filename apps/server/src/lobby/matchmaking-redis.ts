@@ -43,8 +43,8 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  *   SEAT has taken their claim, the leave finds none and marks them left in their shard (HOLD),
  *   so UNSEAT does not give the claim back; if UNSEAT has given it back, the leave frees it and
  *   LEAVE notes the claim in `mm:l` (its ticket is out in a stored match, `mm:p`, however long
- *   ago the match was taken), so REQUEUE, a
- *   compare-and-set on the claim id, does not put it back — nor a ticket over a newer join's.
+ *   ago the match was taken), so REQUEUE, a compare-and-set on the claim id, does not put it
+ *   back — nor a ticket over a newer join's.
  * A claim left without its ticket (a node died between CLAIM and ENQUEUE) names its queue: a
  * join of that queue puts the ticket in, a join of another is told `elsewhere` and leaves it
  * (the lobby does), a leave frees it — it never blocks anyone.
@@ -335,9 +335,8 @@ export class RedisMatchmaking implements Matchmaking {
     for (let attempt = 0; attempt < 5; attempt++) {
       const held = await this.claims.hold(playerId);
       if (held === null) return null;
-      const queue = queueOfClaim(held);
-      const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [playerId, queue, idOfClaim(held)])) as Reply;
-      if (await this.claims.free(playerId, held)) return this.expecting(countOf(queue, reply));
+      const count = await this.outOfLine(playerId, held);
+      if (await this.claims.free(playerId, held)) return this.expecting(count);
     }
     throw new Error(`player ${playerId} kept moving between queues while leaving`);
   }
@@ -394,13 +393,14 @@ export class RedisMatchmaking implements Matchmaking {
    * this leaves a ticket without its claim, dropped when a match picks it (SEAT refuses it).
    */
   async dropWaiting(dropped: readonly DroppedClaim[]): Promise<void> {
-    await Promise.all(
-      dropped.map(async ([player, held]) => {
-        const queue = queueOfClaim(held);
-        const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [player, queue, idOfClaim(held)])) as Reply;
-        this.expecting(countOf(queue, reply));
-      }),
-    );
+    await Promise.all(dropped.map(async ([player, held]) => this.expecting(await this.outOfLine(player, held))));
+  }
+
+  /** LEAVE: the person's ticket out of the line of the queue their claim `held` names; that queue's count after. */
+  private async outOfLine(player: PlayerId, held: string): Promise<QueueCount> {
+    const queue = queueOfClaim(held);
+    const reply = (await runScript(this.client, LEAVE, queueScriptKeys(this.prefix, queue, null), [player, queue, idOfClaim(held)])) as Reply;
+    return countOf(queue, reply);
   }
 
   async release(match: PendingMatch): Promise<void> {
