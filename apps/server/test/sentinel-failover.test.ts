@@ -88,7 +88,10 @@ describe('Sentinel failover under two nodes', () => {
       await until(`the sentinels promote ${replica} (${outage.name})`, async () => (await masterPort(sentinels)) === replica, 600);
       await outage.after?.(old);
       const during = tables.map(version);
-      await until(`every table moves on after the ${outage.name}`, () => tables.every((t, i) => version(t) > during[i]! + 2 || over(t)), 600);
+      // Writes wait for the old master to come back as the new one's replica (SAFE_WRITES), and a
+      // sentinel turns an instance that still says "master" into a replica only after its INFO
+      // (every 10 s) has said so for 8 s: 16-18 s on a quiet machine, more under the whole suite.
+      await until(`every table moves on after the ${outage.name}`, () => tables.every((t, i) => version(t) > during[i]! + 2 || over(t)), 1800);
     }
 
     await until('every game is over for both of its players', () => tables.every(over), 3000);
