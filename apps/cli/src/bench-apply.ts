@@ -13,7 +13,7 @@ export interface ApplyFigures {
   readonly nsPerMove: number;
 }
 
-interface Game {
+export interface Game {
   readonly start: GameState;
   /** Per hand: the state it was dealt in, then the actions played on it. */
   readonly hands: readonly { readonly dealt: GameState; readonly actions: readonly Action[] }[];
@@ -44,21 +44,19 @@ function randomGame(rules: RulesInput, random: RandomSource): Game {
   return { start, hands };
 }
 
-/** Replays `games` random games through apply `rounds` times and times only the applies. */
-export function benchApply(opts: {
-  readonly rules: RulesInput;
-  readonly seed: string;
-  readonly games: number;
-  readonly seconds: number;
-  readonly now: () => number;
-}): ApplyFigures {
-  const random = seededRandom(opts.seed);
-  const games = Array.from({ length: opts.games }, () => randomGame(opts.rules, random));
+/** `count` random legal games of `rules` from `seed`, chosen beforehand so that only `apply` is timed. */
+export function applyGames(rules: RulesInput, seed: string, count: number): readonly Game[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => randomGame(rules, random));
+}
+
+/** Replays `games` through apply until `seconds` have passed, timing only the applies. */
+export function timeApply(games: readonly Game[], seconds: number, now: () => number): ApplyFigures {
   let moves = 0;
   let elapsed = 0;
   let sink = 0;
-  while (elapsed < opts.seconds * 1000) {
-    const t0 = opts.now();
+  while (elapsed < seconds * 1000) {
+    const t0 = now();
     for (const g of games) {
       for (const h of g.hands) {
         let state = h.dealt;
@@ -71,8 +69,8 @@ export function benchApply(opts: {
         sink += state.scores[0] as number;
       }
     }
-    elapsed += opts.now() - t0;
+    elapsed += now() - t0;
   }
   if (sink < 0) throw new Error('unreachable');
-  return { games: opts.games, moves, movesPerSec: Math.round((moves * 1000) / elapsed), nsPerMove: Math.round((elapsed * 1e6) / moves) };
+  return { games: games.length, moves, movesPerSec: Math.round((moves * 1000) / elapsed), nsPerMove: Math.round((elapsed * 1e6) / moves) };
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Playout, type RulesInput, randomDeal, resolveRules, seededRandom } from '@fives/engine';
-import { benchApply } from './bench-apply.ts';
+import { applyGames, timeApply } from './bench-apply.ts';
 import type { Command } from './command.ts';
 import { progressBar } from './progress.ts';
 
@@ -21,21 +21,45 @@ only apply, and prints {"games":…,"moves":…,"movesPerSec":…,"nsPerMove":�
   --seed SEED     seed for deals and choices (default "bench")
   --preset P      rules preset (default allFives)
   --players N     2, 3 or 4 (default 2)
-  --peer FILE     with --engine: also time another engine in this process, alternating
+  --peer FILE     also time another engine in this process, alternating
                   rounds with ours, and print each round's ratio. FILE is an ES module, built
-                  beforehand, exporting peerBench(seconds) → {movesPerSec}; nothing of a peer
-                  is in this repository (docs/performance.md says how its figures were made)
+                  beforehand, exporting peerBench(seconds) → {movesPerSec} (or a promise of
+                  it, for an engine whose game loop is async); nothing of a peer is in this
+                  repository (docs/performance.md says how its figures were made)
   --rounds N      with --peer: how many alternated rounds (default 3)
+
+With --peer, each round prints {"round","movesPerSec","peerMovesPerSec","ratio"}.
 `;
 
 interface PeerModule {
-  readonly peerBench: (seconds: number) => { movesPerSec: number };
+  readonly peerBench: (seconds: number) => { movesPerSec: number } | Promise<{ movesPerSec: number }>;
 }
 
 async function loadPeer(file: string): Promise<PeerModule> {
   const mod = (await import(pathToFileURL(resolve(file)).href)) as Partial<PeerModule>;
   if (typeof mod.peerBench !== 'function') throw new Error(`${file} does not export peerBench(seconds)`);
   return mod as PeerModule;
+}
+
+/**
+ * Times ours and the peer's in turn, `rounds` times, and prints each round's moves/s and their
+ * ratio. Each round is ten short slices of each, interleaved, so that a change of the machine's
+ * load falls on both: only a ratio within one round means much on a shared machine.
+ */
+async function alternate(ours: (seconds: number) => number, peer: PeerModule, seconds: number, rounds: number): Promise<void> {
+  const slice = seconds / 10;
+  for (let round = 1; round <= rounds; round++) {
+    let ourMoves = 0;
+    let theirMoves = 0;
+    for (let i = 0; i < 10; i++) {
+      ourMoves += ours(slice);
+      theirMoves += (await peer.peerBench(slice)).movesPerSec;
+    }
+    const movesPerSec = Math.round(ourMoves / 10);
+    const peerMovesPerSec = Math.round(theirMoves / 10);
+    const ratio = Math.round((movesPerSec / peerMovesPerSec) * 10) / 10;
+    process.stdout.write(`${JSON.stringify({ round, movesPerSec, peerMovesPerSec, ratio })}\n`);
+  }
 }
 
 interface EngineFigures {
@@ -109,31 +133,25 @@ export const bench: Command = {
       return 2;
     }
     const players = Number(values.players);
+    const rounds = Number(values.rounds);
+    if (values.peer !== undefined && !(Number.isInteger(rounds) && rounds >= 1)) {
+      process.stderr.write('fives bench: --rounds must be a whole number of at least 1\n');
+      return 2;
+    }
     if (values.apply) {
       const rules = { preset: values.preset, players } as RulesInput;
-      const figures = benchApply({ rules, seed: values.seed, games: 200, seconds, now: () => performance.now() });
-      process.stdout.write(`${JSON.stringify(figures)}\n`);
+      const games = applyGames(rules, values.seed, 200);
+      const now = (): number => performance.now();
+      if (values.peer !== undefined) {
+        await alternate((s) => timeApply(games, s, now).movesPerSec, await loadPeer(values.peer), seconds, rounds);
+        return 0;
+      }
+      process.stdout.write(`${JSON.stringify(timeApply(games, seconds, now))}\n`);
       return 0;
     }
     if (values.peer !== undefined) {
-      // Rounds alternate ours and the peer's so that a change in the machine's load falls on
-      // both; only a ratio within one round means much on a shared machine.
-      const peer = await loadPeer(values.peer);
-      const opts = { seconds, seed: values.seed, preset: values.preset, players };
-      // Each round is ten short slices of each, interleaved, for the same reason.
-      const slice = { ...opts, seconds: seconds / 10 };
-      for (let round = 1; round <= Number(values.rounds); round++) {
-        let ourMoves = 0;
-        let theirMoves = 0;
-        for (let i = 0; i < 10; i++) {
-          ourMoves += benchEngine(slice).movesPerSec;
-          theirMoves += peer.peerBench(slice.seconds).movesPerSec;
-        }
-        const ours = Math.round(ourMoves / 10);
-        const theirs = Math.round(theirMoves / 10);
-        const ratio = Math.round((ours / theirs) * 10) / 10;
-        process.stdout.write(`${JSON.stringify({ round, movesPerSec: ours, peerMovesPerSec: theirs, ratio })}\n`);
-      }
+      const opts = { seed: values.seed, preset: values.preset, players };
+      await alternate((s) => benchEngine({ ...opts, seconds: s }).movesPerSec, await loadPeer(values.peer), seconds, rounds);
       return 0;
     }
     const bar = progressBar('bench', Math.round(seconds * 10));

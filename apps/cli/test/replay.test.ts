@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fives } from './run-cli.ts';
 
 const goldenDir = new URL('../../../packages/engine/test/golden/', import.meta.url);
@@ -100,5 +100,43 @@ describe('fives bench --apply', () => {
     expect(Object.keys(figures).sort()).toEqual(['games', 'moves', 'movesPerSec', 'nsPerMove']);
     for (const v of Object.values(figures)) expect(v).toBeGreaterThan(0);
     expect(fives(['bench', '--apply', '--engine']).code).toBe(2);
+  });
+});
+
+describe('fives bench --peer', () => {
+  // Stand-ins for a peer built outside the repository: one whose loop is synchronous, one whose
+  // loop is async (as an engine with an awaited turn loop is), and a module that is no peer.
+  const peers = mkdtempSync(join(tmpdir(), 'fives-peer-'));
+  writeFileSync(join(peers, 'sync.mjs'), 'export function peerBench() { return { movesPerSec: 1000 }; }\n');
+  writeFileSync(join(peers, 'async.mjs'), 'export async function peerBench() { await null; return { movesPerSec: 1000 }; }\n');
+  writeFileSync(join(peers, 'none.mjs'), 'export const nothing = 1;\n');
+  afterAll(() => rmSync(peers, { recursive: true, force: true }));
+
+  it.each([
+    ['--engine', 'sync.mjs'],
+    ['--apply', 'async.mjs'],
+  ])('times %s beside the peer in %s, round by round, with the ratio', (what, file) => {
+    const r = fives(['bench', what, '--peer', join(peers, file), '--rounds', '2', '--seconds', '0.2']);
+    expect(r.code).toBe(0);
+    const rounds = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { round: number; movesPerSec: number; peerMovesPerSec: number; ratio: number });
+    expect(rounds.map((x) => x.round)).toEqual([1, 2]);
+    for (const x of rounds) {
+      expect(x.peerMovesPerSec).toBe(1000);
+      expect(x.movesPerSec).toBeGreaterThan(0);
+      expect(x.ratio).toBe(Math.round(x.movesPerSec / 100) / 10);
+    }
+  });
+
+  it('says what is wrong with a module that is no peer, or a round count that is none', () => {
+    const none = fives(['bench', '--engine', '--peer', join(peers, 'none.mjs'), '--seconds', '0.1']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/does not export peerBench\(seconds\)/);
+    expect(none.stderr).not.toMatch(/\n\s+at /);
+    const rounds = fives(['bench', '--apply', '--peer', join(peers, 'sync.mjs'), '--rounds', '0']);
+    expect(rounds.code).toBe(2);
+    expect(rounds.stderr).toMatch(/--rounds must be a whole number/);
   });
 });
