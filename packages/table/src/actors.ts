@@ -48,7 +48,18 @@ export function botCanAct(doc: TableDoc, now: number): boolean {
   // The seat to move always has a legal action (a play, a draw or a pass; a claim or none): no
   // need to work out its view, which after every person's move is the computer player's.
   const turn = state.hand?.turn;
-  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && (seat === turn || playable(doc, view(state, seat), now).length > 0));
+  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && (seat === turn || (mayAct(doc, state, seat, now) && playable(doc, view(state, seat), now).length > 0)));
+}
+
+/**
+ * Whether `seat` could have an action now: its turn, or a Muggins call while the server's window
+ * is open (the only action off turn, and `playable` keeps it only then). The seats that cannot
+ * are skipped before their view is made, with the same answers: a view (the layout, the log,
+ * the hints) is one of the larger allocations of a step, and at a table of three computer
+ * players two of them wait on every move.
+ */
+function mayAct(doc: TableDoc, state: GameState, seat: number, now: number): boolean {
+  return state.hand?.turn === seat || mugginsOpen(doc, now);
 }
 
 /** The automatic move to make now: a Muggins call first (it closes when the next tile is played), else the turn's. */
@@ -58,7 +69,7 @@ export function botMove(d: TableDoc, now: number, choose: BotChooser): BotMove |
   let chosen: { seat: number; action: Action; actor: Actor; fellBack: boolean; chose: Action['type'] | null } | null = null;
   for (const seat of d.seats.keys()) {
     const actor = actorOf(d, seat, now);
-    if (actor === null) continue;
+    if (actor === null || !mayAct(d, state, seat, now)) continue;
     const decided = decide(d, actor, state, seat, now, choose);
     if (decided === null) continue;
     if (decided.action.type === 'muggins') {
