@@ -12,10 +12,11 @@ export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem
 const CONFLICT_RETRIES = 8;
 
 /**
- * At most this many versions a client may be ahead of the store for the table to be resumed past
- * them: seconds of play lost in a failover; a client claiming more is not believed.
+ * At most this many versions a failover is believed to lose of one table (seconds of play, at
+ * most ~50 moves a second): a client claiming more is not believed, and a resumed table is
+ * numbered this far past the stored version, beyond anything the loss could have taken.
  */
-const MAX_LOST = 10_000;
+export const MAX_LOST = 10_000;
 
 /**
  * The I/O around every decision: load → decide → settle (the next version, its clocks and next
@@ -82,18 +83,23 @@ export class TableCommits {
   }
 
   /**
-   * A seated client made a move on `seen`, a version newer than the stored one: the store lost
-   * the changes after it (a failover, with asynchronous replication, before the commits were
-   * confirmed on the replica). The stored table is committed again as version `seen + 1` — the
-   * same table, its next step set again — and broadcast: every client, whatever it saw, takes
-   * it as newer, and no version ever names two different tables. `resumed` is null when there
-   * is nothing to resume (the table is gone, or has caught up meanwhile).
+   * Someone saw version `seen` of the table, newer than the stored one (a seated client's move on
+   * it, or this node's own last commit): the store lost the changes after it (a failover, with
+   * asynchronous replication, before the commits were confirmed on the replica). The stored
+   * table is committed again as version `stored + MAX_LOST + 1` — the same table, its next step
+   * set again — and broadcast: every client, whatever it saw, takes it as newer, and no version
+   * ever names two different tables. Not `seen + 1`: whoever asks knows only what it saw, and
+   * another node's clients may have seen more of what was lost (numbered past a node's own
+   * last commit, the table went on to hand out again versions those clients had seen with
+   * other tables). `resumed` is null when there is nothing to resume (the table is gone, or has
+   * caught up meanwhile).
    */
   async resume(id: TableId, seen: number): Promise<TableDoc | null> {
     const doc = await this.o.store.load(id);
     if (doc === null || doc.version >= seen || seen - doc.version > MAX_LOST) return null;
     const now = this.o.now().getTime();
-    const { doc: next, stepAt, effects } = settle({ ...doc, version: seen }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.o);
+    const past = doc.version + MAX_LOST;
+    const { doc: next, stepAt, effects } = settle({ ...doc, version: past }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.o);
     const spectators: CommitSeen = { spectators: 1 };
     if (!(await this.o.store.commit(next, undefined, stepAt, spectators, undefined, doc.version))) return null;
     this.recent.set(next);
