@@ -48,7 +48,7 @@ export function botCanAct(doc: TableDoc, now: number): boolean {
   // The seat to move always has a legal action (a play, a draw or a pass; a claim or none): no
   // need to work out its view, which after every person's move is the computer player's.
   const turn = state.hand?.turn;
-  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && (seat === turn || (mayAct(doc, state, seat, now) && playable(doc, view(state, seat), now).length > 0)));
+  return doc.seats.some((_, seat) => actorOf(doc, seat, now) !== null && mayAct(doc, state, seat, now) && (seat === turn || playable(doc, view(state, seat), now).length > 0));
 }
 
 /**
