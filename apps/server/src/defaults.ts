@@ -40,6 +40,8 @@ export const DEFAULTS = {
   logLevel: 'info',
   /** How long a starting server keeps trying to reach Redis before it gives up. */
   redisConnectTimeoutMs: 5 * SECOND,
+  /** How long a command to Redis may wait for its reply before it is failed (server/busy) as a stalled Redis (`redis/stall.ts`). */
+  redisCommandTimeoutMs: 5 * SECOND,
   /** How long a commit waits for its replicas (REDIS_WAIT_REPLICAS) before it is refused as not confirmed. */
   redisWaitMs: 250,
   /** PostgreSQL connections per node, for the archive (DATABASE_URL). */

@@ -1,5 +1,6 @@
 import { createCluster, createSentinel } from 'redis';
-import { type RedisClient, failFast, makeRedisClient } from './script.ts';
+import { type RedisClient, STORE_COMMANDS, failFast, makeRedisClient } from './script.ts';
+import { watchStalls } from './stall.ts';
 
 /** A Sentinel's address (`REDIS_SENTINELS`). */
 export interface SentinelNode {
@@ -35,8 +36,12 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
+const COMMAND_TIMEOUT_MS = 5000;
+
 export interface ConnectOptions {
   readonly connectTimeoutMs: number;
+  /** How long a store command may wait for its reply before it fails as a stalled Redis (`stall.ts`; default 5 s). */
+  readonly commandTimeoutMs?: number;
   /** Told about connection errors (the clients reconnect by themselves). */
   readonly onError?: (error: Error) => void;
 }
@@ -63,9 +68,20 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
   const client = makeRedisClient(url, o.connectTimeoutMs);
   client.on('error', (error: Error) => o.onError?.(error));
   await client.connect();
+  const watch = watchStalls(client, STORE_COMMANDS, {
+    timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    onStall: (error) => {
+      o.onError?.(error);
+      // A half-open connection would wait for its replies for minutes (TCP's retries): connect
+      // afresh. Until the new connection is ready, commands fail at once (server/busy).
+      if (!client.isOpen) return;
+      client.destroy();
+      client.connect().catch((e: unknown) => o.onError?.(e instanceof Error ? e : new Error(String(e))));
+    },
+  });
   return {
     mode: 'single',
-    client,
+    client: watch.client,
     async ping() {
       return (await client.ping()) === 'PONG';
     },
@@ -78,6 +94,7 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
     },
     waitForReplicas: (replicas, ms) => client.wait(replicas, ms),
     async close() {
+      watch.stop();
       if (client.isOpen) await client.close();
     },
   };
@@ -89,6 +106,7 @@ async function connectCluster(nodes: readonly string[], o: ConnectOptions): Prom
   const seed = new URL(nodes[0] as string);
   const cluster = createCluster({
     rootNodes: nodes.map((url) => ({ url })),
+    commandOptions: options.commandOptions,
     defaults: {
       ...options,
       ...(seed.username === '' ? {} : { username: decodeURIComponent(seed.username) }),
@@ -100,9 +118,11 @@ async function connectCluster(nodes: readonly string[], o: ConnectOptions): Prom
   await cluster.connect();
   connected();
   const masters = async () => Promise.all(cluster.masters.map((m) => cluster.nodeClient(m)));
+  // A master that stops answering is failed over by the cluster; meanwhile its commands fail here.
+  const watch = watchStalls(cluster, STORE_COMMANDS, { timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, onStall: (error) => o.onError?.(error) });
   return {
     mode: 'cluster',
-    client: cluster,
+    client: watch.client,
     async ping() {
       const answers = await Promise.all((await masters()).map((c) => c.ping()));
       return answers.every((a) => a === 'PONG');
@@ -120,6 +140,7 @@ async function connectCluster(nodes: readonly string[], o: ConnectOptions): Prom
       return Promise.reject(new Error('REDIS_WAIT_REPLICAS is not supported on a Redis Cluster'));
     },
     async close() {
+      watch.stop();
       if (cluster.isOpen) await cluster.close();
     },
   };
@@ -136,9 +157,11 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
   const sentinel = makeSentinelClient(target, o.connectTimeoutMs);
   sentinel.on('error', (error: Error) => o.onError?.(error));
   await sentinel.connect();
+  // A master that stops answering is failed over by the sentinels; meanwhile its commands fail here.
+  const watch = watchStalls(sentinel as unknown as RedisClient, STORE_COMMANDS, { timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, onStall: (error) => o.onError?.(error) });
   return {
     mode: 'sentinel',
-    client: sentinel as unknown as RedisClient,
+    client: watch.client,
     async ping() {
       return (await sentinel.ping()) === 'PONG';
     },
@@ -150,13 +173,14 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
     },
     waitForReplicas: (replicas, ms) => sentinel.wait(replicas, ms),
     async close() {
+      watch.stop();
       if (sentinel.isOpen) await sentinel.close();
     },
   };
 }
 
-/** A Sentinel client for `target`, not yet connected (the adapter's have no per-command timeout, see `sockets/adapter.ts`). */
-export function makeSentinelClient(target: Extract<RedisTarget, { mode: 'sentinel' }>, connectTimeoutMs: number, noCommandTimeout = false) {
+/** A Sentinel client for `target`, not yet connected, without node-redis's timer per command (`stall.ts`). */
+export function makeSentinelClient(target: Extract<RedisTarget, { mode: 'sentinel' }>, connectTimeoutMs: number) {
   const started = Date.now();
   let connected = false;
   const sentinel = createSentinel({
@@ -164,7 +188,7 @@ export function makeSentinelClient(target: Extract<RedisTarget, { mode: 'sentine
     sentinelRootNodes: target.sentinels.map((s) => ({ host: s.host, port: s.port })),
     // One connection to the master, as in single mode: commands pipeline on it.
     masterPoolSize: 1,
-    ...(noCommandTimeout ? { commandOptions: { timeout: 0 } } : {}),
+    commandOptions: { timeout: 0 },
     nodeClientOptions: {
       // A command while the master is away fails (server/busy) rather than waiting in a queue.
       disableOfflineQueue: true,

@@ -23,6 +23,8 @@ export function failFast(connectTimeoutMs: number) {
   const started = Date.now();
   const options = {
     disableOfflineQueue: true,
+    // No timer per command: it bounds only the wait to be written (`stall.ts` bounds the reply).
+    commandOptions: { timeout: 0 },
     socket: {
       connectTimeout: Math.min(connectTimeoutMs, 10_000),
       reconnectStrategy: (retries: number, cause: Error) => {
@@ -44,34 +46,35 @@ type SingleClient = ReturnType<typeof makeRedisClient>;
 /**
  * The commands the store uses: what a single client and a cluster client (which routes each
  * command by its first key) have alike. Each script and each multi-key command names keys of
- * one hash slot (`layout.ts`).
+ * one hash slot (`layout.ts`). Each is watched for a Redis that stops answering (`stall.ts`).
  */
-export type RedisClient = Pick<
-  SingleClient,
-  | 'evalSha'
-  | 'eval'
-  | 'get'
-  | 'getDel'
-  | 'set'
-  | 'del'
-  | 'unlink'
-  | 'exists'
-  | 'hGet'
-  | 'hGetAll'
-  | 'hmGet'
-  | 'lRange'
-  | 'sMembers'
-  | 'sCard'
-  | 'zAdd'
-  | 'zCard'
-  | 'zCount'
-  | 'zRange'
-  | 'zRangeByScore'
-  | 'zRangeWithScores'
-  | 'zRemRangeByScore'
-  | 'zScore'
-  | 'pTTL'
->;
+export const STORE_COMMANDS = [
+  'evalSha',
+  'eval',
+  'get',
+  'getDel',
+  'set',
+  'del',
+  'unlink',
+  'exists',
+  'hGet',
+  'hGetAll',
+  'hmGet',
+  'lRange',
+  'sMembers',
+  'sCard',
+  'zAdd',
+  'zCard',
+  'zCount',
+  'zRange',
+  'zRangeByScore',
+  'zRangeWithScores',
+  'zRemRangeByScore',
+  'zScore',
+  'pTTL',
+] as const;
+
+export type RedisClient = Pick<SingleClient, (typeof STORE_COMMANDS)[number]>;
 
 /** A Lua script and its SHA-1, run with EVALSHA. */
 export interface Script {

@@ -33,7 +33,7 @@ export async function attachRedisAdapter(io: GameServer, target: RedisTarget | s
     case 'cluster':
       return attachSharded(io, where.nodes, prefix, events);
     case 'sentinel': {
-      const pub = makeSentinelClient(where, 10_000, true);
+      const pub = makeSentinelClient(where, 10_000);
       plainSendCommand(pub);
       return attachClassicOn(io, pub as unknown as SingleClient, pub.duplicate() as unknown as SingleClient, prefix, events);
     }

@@ -26,6 +26,7 @@ const UNREACHABLE = new Set([
   'SocketTimeoutError',
   'TimeoutError',
   'DisconnectsClientError',
+  'RedisStalledError',
 ]);
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**

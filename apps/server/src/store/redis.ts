@@ -224,6 +224,8 @@ export interface RedisStoreOptions {
    * waiting for ever. Once connected, the client reconnects by itself for as long as it takes.
    */
   readonly connectTimeoutMs?: number;
+  /** How long a command may wait for its reply before it fails as a stalled Redis, ms (default: `DEFAULTS.redisCommandTimeoutMs`). */
+  readonly commandTimeoutMs?: number;
   /**
    * A commit is confirmed only once this many replicas have it (`WAIT`, up to `waitMs`); one not
    * confirmed in time is answered `server/busy` (retryable) and never broadcast, so no client is
@@ -267,6 +269,7 @@ export class RedisTableStore implements TableStore {
     if (/[{}]/.test(prefix)) throw new Error(`the Redis key prefix may not hold braces (they would be a hash tag): ${JSON.stringify(prefix)}`);
     const connection = await connectRedis(options.target ?? redisTarget({ url: options.url }), {
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.redisConnectTimeoutMs,
+      commandTimeoutMs: options.commandTimeoutMs ?? DEFAULTS.redisCommandTimeoutMs,
       ...(options.onError === undefined ? {} : { onError: options.onError }),
     });
     // Written by a server from before the shards (or before the queues were spread): its tables, jobs, queues and seats would be invisible here.
