@@ -22,6 +22,8 @@ export interface Config {
   /** How long game records are kept after their last hand, ms (0: for ever). */
   readonly recordRetentionMs: number;
   readonly redisConnectTimeoutMs: number;
+  /** How long a command to Redis may wait for its reply before it is failed as a stalled Redis, ms. */
+  readonly redisCommandTimeoutMs: number;
   /** Replicas a commit must reach before it counts (`WAIT`), and for how long it waits for them, ms. */
   readonly redisWait: { readonly replicas: number; readonly ms: number };
   /** PostgreSQL for the archive; unset: finished games are kept in memory (not durable). */
@@ -163,6 +165,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     recordRetentionMs: int(env, 'RECORD_RETENTION_DAYS', DEFAULTS.recordRetentionMs / DAY) * DAY,
     redisConnectTimeoutMs: int(env, 'REDIS_CONNECT_TIMEOUT_MS', DEFAULTS.redisConnectTimeoutMs),
+    redisCommandTimeoutMs: int(env, 'REDIS_COMMAND_TIMEOUT_MS', DEFAULTS.redisCommandTimeoutMs, 1),
     // Off by default: measured, WAIT costs a replication round trip per commit and holds up the
     // commands behind it on the connection (docs/performance.md, "Failover").
     redisWait: { replicas: waitReplicas, ms: int(env, 'REDIS_WAIT_MS', DEFAULTS.redisWaitMs, 1) },

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
         prefix: config.redisPrefix,
         recordRetentionMs: config.recordRetentionMs,
         connectTimeoutMs: config.redisConnectTimeoutMs,
+        commandTimeoutMs: config.redisCommandTimeoutMs,
         waitReplicas: config.redisWait.replicas,
         waitMs: config.redisWait.ms,
         // The client retries every second or two while Redis is away: one line per half minute is enough.

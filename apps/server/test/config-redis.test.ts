@@ -42,4 +42,10 @@ describe('where Redis is: one at a URL, or a Sentinel-managed master', () => {
     expect(configFromEnv({ REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_MS: '100' }).redisWait).toEqual({ replicas: 1, ms: 100 });
     expect(() => configFromEnv({ REDIS_WAIT_MS: '0' })).toThrow(ConfigError);
   });
+
+  it('REDIS_COMMAND_TIMEOUT_MS bounds the wait for a reply (5 s unless set); no bound at all is refused', () => {
+    expect(configFromEnv({}).redisCommandTimeoutMs).toBe(5000);
+    expect(configFromEnv({ REDIS_COMMAND_TIMEOUT_MS: '1500' }).redisCommandTimeoutMs).toBe(1500);
+    for (const bad of ['0', '-1', 'soon']) expect(() => configFromEnv({ REDIS_COMMAND_TIMEOUT_MS: bad }), bad).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+  });
 });

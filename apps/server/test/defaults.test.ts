@@ -95,6 +95,7 @@ describe('the defaults module', () => {
       logLevel: DEFAULTS.logLevel,
       recordRetentionMs: DEFAULTS.recordRetentionMs,
       redisConnectTimeoutMs: DEFAULTS.redisConnectTimeoutMs,
+      redisCommandTimeoutMs: DEFAULTS.redisCommandTimeoutMs,
     });
     expect(unset.options).toEqual({
       webRoot: unset.options.webRoot,
