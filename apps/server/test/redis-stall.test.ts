@@ -46,7 +46,10 @@ describe('a Redis that stops answering', () => {
     let connection: RedisConnection | null = null;
     const errors: Error[] = [];
     beforeAll(async () => {
-      connection = await connectRedis({ mode: 'single', url: `redis://127.0.0.1:${port}` }, { connectTimeoutMs: 5_000, commandTimeoutMs: 300, onError: (e) => void errors.push(e) });
+      connection = await connectRedis(
+        { mode: 'single', url: `redis://127.0.0.1:${port}` },
+        { connectTimeoutMs: 5_000, commandTimeoutMs: 300, onError: (e) => void errors.push(e) },
+      );
     });
     afterAll(async () => {
       await connection?.close();
