@@ -5,6 +5,7 @@ import { BotThreads } from './support/bot-threads.ts';
 import { metric, missBeforeTheBot } from './support/bot-table.ts';
 import { FakeClock } from './support/clock.ts';
 import { expertTablesPerTest } from './support/expert-tables.ts';
+import { redisStore } from './support/redis.ts';
 import { until } from './support/until.ts';
 
 /**
@@ -83,5 +84,28 @@ describe('computer players think off the event loop', () => {
     threads.release();
     await until('the held decision was committed', async () => ((await app.store.load(bots.tableId))?.version ?? 0) > heldAt);
     expect(await metric(app, 'fives_bot_decisions_total{where="pool"}')).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+
+  it("a computer player's thought starts on the node's own copy of the table, without reading it again first", async () => {
+    const threads = new BotThreads();
+    threads.next('holds');
+    const store = await redisStore();
+    const load = store.load.bind(store);
+    let loads = 0;
+    store.load = (id) => {
+      loads += 1;
+      return load(id);
+    };
+    const bots = await tables.start({ seed: 'think-copy', store, ...threads.options }, 2, 1);
+    // Set up (the joins read the table); from here the table moves only by commits of this node.
+    const before = loads;
+    bots.clients[0]!.play();
+    await threads.untilHeld();
+    // The person's moves and the deal were decided on the node's copy, and so was the step that
+    // sent the decision to a thread: nothing was read from the store on the way.
+    expect(loads - before).toBe(0);
+    threads.release();
+    const heldAt = bots.clients[0]!.state!.version;
+    await until('the held decision was committed', () => (bots.clients[0]!.state?.version ?? 0) > heldAt);
   }, 120_000);
 });

@@ -43,9 +43,12 @@ export class TableCommits {
   /**
    * Loads, decides, commits on the loaded version. `retries` is how often to decide again when
    * another writer committed first (0 for moves: the version they were made on is gone, and the
-   * next attempt would refuse them as stale anyway).
+   * next attempt would refuse them as stale anyway). `nothingStands`: asked when the decision on
+   * this node's cached copy is to change nothing, whether that answer stands without reading the
+   * table again (a step that first wants thinking done, keyed by the version it was asked on:
+   * the commit after the thinking checks that version).
    */
-  async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc | null, Problem>> {
+  async update(id: TableId, decide: Decide, retries = CONFLICT_RETRIES, nothingStands?: () => boolean): Promise<Result<TableDoc | null, Problem>> {
     // The newest version this node committed of the table, as far as it knows.
     let known = -1;
     for (let attempt = 0; ; attempt++) {
@@ -60,7 +63,7 @@ export class TableCommits {
       const decided = decide(doc, now);
       if (!decided.ok || decided.value === null) {
         // A refusal or nothing to do is only an answer when decided on what Redis holds now.
-        if (guess !== undefined) continue;
+        if (guess !== undefined && !(decided.ok && nothingStands?.() === true)) continue;
         return decided.ok ? ok(null) : decided;
       }
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);

@@ -83,6 +83,10 @@ async function step(t: TableContext, id: TableId, version: number): Promise<'rep
         return ok(step.value.change);
       },
       0,
+      // Thinking wanted on this node's cached copy of the job's version needs no fresh read
+      // first: the answers are keyed by that version, and the commit after them checks it (a
+      // table that moved on meanwhile costs one thought, then ends the step as stale).
+      () => wanted.size > 0,
     );
     if (wanted.size === 0) {
       if (idle.stale && answers.size > 0) t.o.bots.stale();
