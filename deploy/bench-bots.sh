@@ -4,10 +4,10 @@
 #   one node (BOT_WORKERS at its default: the cores less one), at 20, 60 and 300 tables;
 #   two socket nodes that think nowhere (BOT_WORKERS=0) and one worker process, then two.
 # For each run: the load test's JSON line, plus the moves and CPU of the worker processes (the
-# load test reads the socket nodes' /metrics only) and the socket nodes' event-loop lag p99
-# over the measured seconds (prom-client's histogram starts afresh at each scrape: it is
-# scraped once the tables are set up, then at the end). Lines go to stdout and to
-# docs/performance/bots.jsonl.
+# load test reads the socket nodes' /metrics only). The load test's own line has the socket
+# nodes' event-loop lag p99 over the measured seconds (loopLagP99Ms: prom-client's histogram
+# starts afresh at each scrape, and the load test reads /metrics as they start and as they
+# end, before its clients leave). Lines go to stdout and to docs/performance/bots.jsonl.
 #   deploy/bench-bots.sh [DURATION_SECONDS]   (default 30; BASE_PORT, default 3450)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,20 +42,10 @@ run() {
     wurls+=("http://127.0.0.1:$((BASE + 10 + i))")
   done
   for u in ${urls//,/ } "${wurls[@]}"; do until curl -sf "$u/readyz" >/dev/null; do sleep 0.2; done; done
-  local before=() lagfile=deploy/.bench/lag
+  local before=()
   for u in "${wurls[@]}"; do before+=("$(scrape "$u" | value fives_moves_total) $(scrape "$u" | value process_cpu_seconds_total)"); done
-  : >deploy/.bench/stderr
-  (
-    until grep -q "tables set up" deploy/.bench/stderr 2>/dev/null; do sleep 0.2; done
-    for u in ${urls//,/ }; do scrape "$u" >/dev/null; done
-  ) &
   local line
   line=$(pnpm --silent fives loadtest --url "$urls" --tables "$tables" --duration "$DURATION" --players 4 --humans 1 --level expert --think 1500 2>deploy/.bench/stderr)
-  local lag=0 l
-  for u in ${urls//,/ }; do
-    l=$(scrape "$u" | value nodejs_eventloop_lag_p99_seconds)
-    lag=$(node -e "console.log(Math.max($lag, ${l:-0} * 1000).toFixed(1))")
-  done
   local wmoves=0 wcpu=0 i=0
   for u in "${wurls[@]}"; do
     read -r m0 c0 <<<"${before[$i]}"
@@ -65,7 +55,7 @@ run() {
     wcpu=$(node -e "console.log(($wcpu + $c1 - $c0).toFixed(2))")
     i=$((i + 1))
   done
-  echo "{\"nodes\":$nodes,\"workers\":$workers,${line#\{}" | sed "s/}\$/,\"loopLagP99Ms\":$lag,\"workerMoves\":$wmoves,\"workerCpuSeconds\":$wcpu}/" | tee -a "$OUT"
+  echo "{\"nodes\":$nodes,\"workers\":$workers,${line#\{}" | sed "s/}\$/,\"workerMoves\":$wmoves,\"workerCpuSeconds\":$wcpu}/" | tee -a "$OUT"
   for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   kill -TERM "$redis"

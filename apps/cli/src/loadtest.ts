@@ -15,7 +15,7 @@ and computer players, every move made the moment the rules allow it and a rematc
 ends; measures for SECONDS once every table is under way, then prints one JSON line:
 
   {"tables":N,"moves":…,"movesPerSec":…,"latencyMs":{"p50":…,"p95":…,"p99":…},"errors":…,"cpuUsPerMove":…,
-   "clientCpuUsPerMove":…,"loadAverage":…}
+   "clientCpuUsPerMove":…,"loadAverage":…,"loopLagP99Ms":…}
 
   moves         game actions the servers committed while measuring (computer players' too),
                 from their /metrics (fives_moves_total), summed over the URLs
@@ -26,6 +26,8 @@ ends; measures for SECONDS once every table is under way, then prints one JSON l
                 nears a core, the latencies are its queue, not the servers')
   loadAverage   the machine's one-minute load average at the end (os.loadavg): a latency
                 measured beside other work is that work's as much as the servers'
+  loopLagP99Ms  the worst node's event-loop lag p99 over the measured seconds only
+                (nodejs_eventloop_lag_p99_seconds, read at their start and end), ms
 
 Tables are spread over the URLs in turn: give every node's own URL to read every node's
 metrics (through a load balancer, /metrics would be one node's, chosen by the balancer).
@@ -174,6 +176,8 @@ export async function runLoadTest(o: LoadOptions, say: (text: string) => void = 
     // same code's p99 differs eightfold between a quiet machine and a busy one).
     clientCpuUsPerMove: moves === 0 ? null : round((clientCpu.user + clientCpu.system) / moves),
     loadAverage: round(loadavg()[0] ?? 0, 2),
+    // The worst node's, over the measured seconds only (server-metrics.ts).
+    loopLagP99Ms: after.loopLagP99Seconds === null ? null : round(after.loopLagP99Seconds * 1000),
   };
 }
 

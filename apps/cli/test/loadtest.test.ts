@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RedisTableStore } from '@fives/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFigures } from '../src/loadtest/server-metrics.ts';
 import { fives } from './run-cli.ts';
 import { type ServerNode, startServerNode, stopServerNode } from './server-node.ts';
 
@@ -47,7 +48,7 @@ describe('fives loadtest', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const figures = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(figures)).toEqual(['tables', 'moves', 'movesPerSec', 'latencyMs', 'errors', 'cpuUsPerMove', 'clientCpuUsPerMove', 'loadAverage']);
+    expect(Object.keys(figures)).toEqual(['tables', 'moves', 'movesPerSec', 'latencyMs', 'errors', 'cpuUsPerMove', 'clientCpuUsPerMove', 'loadAverage', 'loopLagP99Ms']);
     expect(figures).toMatchObject({
       tables: 4,
       moves: expect.any(Number),
@@ -57,10 +58,21 @@ describe('fives loadtest', () => {
       cpuUsPerMove: expect.any(Number),
       clientCpuUsPerMove: expect.any(Number),
       loadAverage: expect.any(Number),
+      loopLagP99Ms: expect.any(Number),
     });
     expect(figures.moves).toBeGreaterThan(0);
+    expect(figures.loopLagP99Ms).toBeGreaterThan(0);
     // Starting two processes and a third on a shared CPU; nothing here is timed.
   }, 90_000);
+
+  it("reads a node's moves, CPU and loop lag out of /metrics; a node without the lag says null, one without moves is an error", () => {
+    const text = ['# HELP x', 'fives_moves_total 42', 'process_cpu_seconds_total 1.5', 'nodejs_eventloop_lag_p99_seconds 0.0123', 'nodejs_eventloop_lag_p99_seconds_x 9'].join(
+      '\n',
+    );
+    expect(parseFigures(text)).toEqual({ moves: 42, cpuSeconds: 1.5, loopLagP99Seconds: 0.0123 });
+    expect(parseFigures('fives_moves_total 1\nprocess_cpu_seconds_total 2').loopLagP99Seconds).toBeNull();
+    expect(() => parseFigures('process_cpu_seconds_total 2')).toThrow(/fives_moves_total/);
+  });
 
   it('says what is wrong with its options', () => {
     const r = fives(['loadtest', '--url', 'http://127.0.0.1:1', '--tables', 'many', '--duration', '1']);
