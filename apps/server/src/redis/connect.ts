@@ -68,15 +68,20 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
   const client = makeRedisClient(url, o.connectTimeoutMs);
   client.on('error', (error: Error) => o.onError?.(error));
   await client.connect();
+  let closing = false;
   const watch = watchStalls(client, STORE_COMMANDS, {
     timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     onStall: (error) => {
       o.onError?.(error);
       // A half-open connection would wait for its replies for minutes (TCP's retries): connect
       // afresh. Until the new connection is ready, commands fail at once (server/busy).
-      if (!client.isOpen) return;
+      if (closing || !client.isOpen) return;
       client.destroy();
-      client.connect().catch((e: unknown) => o.onError?.(e instanceof Error ? e : new Error(String(e))));
+      client.connect().then(
+        // Closed meanwhile: the new connection must not outlive the store.
+        () => (closing && client.isOpen ? client.destroy() : undefined),
+        (e: unknown) => o.onError?.(e instanceof Error ? e : new Error(String(e))),
+      );
     },
   });
   return {
@@ -94,6 +99,7 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
     },
     waitForReplicas: (replicas, ms) => client.wait(replicas, ms),
     async close() {
+      closing = true;
       watch.stop();
       if (client.isOpen) await client.close();
     },

@@ -11,14 +11,14 @@
  * `RedisStalledError` (the store's caller answers `server/busy`). Counting ticks, not reading the
  * clock, keeps a blocked event loop from failing commands whose replies are already in the
  * socket: a reply is read between two ticks, so only a command that waited through `TICKS`
- * turns of the loop is declared stalled. A failed command may still run if Redis wakes up;
- * every write the store makes is checked by version, so that is a retry's ambiguity, not a
- * corruption.
+ * turns of the loop is declared stalled. A failed command may still run if Redis wakes up, as
+ * after any timeout: a table's changes are checked by its version, so a move sent again is at
+ * worst refused as stale.
  */
 export class RedisStalledError extends Error {
   override readonly name: string = 'RedisStalledError';
-  constructor(timeoutMs: number) {
-    super(`Redis did not answer within ${timeoutMs} ms`);
+  constructor(timeoutMs: number, failed: number) {
+    super(`Redis did not answer within ${timeoutMs} ms: ${failed} command${failed === 1 ? '' : 's'} failed`);
   }
 }
 
@@ -32,15 +32,13 @@ interface Waiting {
 export interface StallWatch<T> {
   /** The client, with every command in `commands` watched. */
   readonly client: T;
-  /** Commands waiting now (tests, metrics). */
-  readonly waiting: () => number;
   stop(): void;
 }
 
 export interface StallOptions {
   readonly timeoutMs: number;
   /** Told once per stall, after its commands are failed (a single connection is reset then). */
-  readonly onStall?: (error: RedisStalledError, failed: number) => void;
+  readonly onStall?: (error: RedisStalledError) => void;
 }
 
 type Command = (...args: unknown[]) => unknown;
@@ -86,12 +84,12 @@ export function watchStalls<T extends object>(client: T, commands: readonly stri
         failed.push(entry);
       }
       if (failed.length === 0) return;
-      const error = new RedisStalledError(o.timeoutMs);
+      const error = new RedisStalledError(o.timeoutMs, failed.length);
       for (const entry of failed) {
         waiting.delete(entry);
         entry.fail(error);
       }
-      o.onStall?.(error, failed.length);
+      o.onStall?.(error);
     },
     Math.max(1, Math.round(o.timeoutMs / TICKS)),
   );
@@ -113,7 +111,6 @@ export function watchStalls<T extends object>(client: T, commands: readonly stri
 
   return {
     client: proxy,
-    waiting: () => waiting.size,
     stop: () => clearInterval(timer),
   };
 }
