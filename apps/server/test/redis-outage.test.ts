@@ -53,6 +53,10 @@ describe('Redis restarting in the middle of a game', () => {
     expect(live.status).toBe(200);
     expect(((await live.json()) as { ok: boolean }).ok).toBe(true);
     // Readiness is about draining only: a balancer keeps the node in and players get server/busy, not a bare 503.
+    // The metrics still answer (their readings from Redis keep their last values), and say it.
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^fives_store_up 0$/m);
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ ready: true, store: { up: false }, draining: false });

@@ -42,6 +42,8 @@ export function botMetrics(metrics: MetricsRegistry, gauges: BotGauges): BotEven
   });
   const fallbacks = new Counter({ name: 'fives_bot_fallbacks_total', help: 'Moves played as the first legal action because thinking failed every time.', registers });
   const handedOff = new Counter({ name: 'fives_bot_handed_off_total', help: 'Moves handed to the worker processes (BOT_WORKERS=0 on this node).', registers });
+  const waiting = lastReading(gauges.waiting);
+  const thinkers = lastReading(gauges.thinkers);
   const think = new Histogram({
     name: 'fives_bot_think_seconds',
     help: 'Time a worker thread spent on one decision.',
@@ -61,7 +63,7 @@ export function botMetrics(metrics: MetricsRegistry, gauges: BotGauges): BotEven
     help: "Computer players' moves due and waiting in Redis for a thinker (nodes with BOT_WORKERS=0 hand them there; a worker process or a node with threads takes them).",
     registers,
     async collect() {
-      this.set(await gauges.waiting());
+      this.set(await waiting());
     },
   });
   new Gauge({
@@ -69,7 +71,7 @@ export function botMetrics(metrics: MetricsRegistry, gauges: BotGauges): BotEven
     help: 'Nodes and worker processes with bot threads seen alive (they take the moves waiting in Redis).',
     registers,
     async collect() {
-      this.set(await gauges.thinkers());
+      this.set(await thinkers());
     },
   });
   return {
@@ -79,5 +81,21 @@ export function botMetrics(metrics: MetricsRegistry, gauges: BotGauges): BotEven
     fellBack: () => fallbacks.inc(),
     handedOff: () => handedOff.inc(),
     observe: (ms) => think.observe(ms / 1000),
+  };
+}
+
+/**
+ * A reading from the store, or the last one while the store does not answer: a scrape must not
+ * fail with it (an outage is when /metrics matters most, and `fives_store_up` says it).
+ */
+function lastReading(read: () => Promise<number>): () => Promise<number> {
+  let last = 0;
+  return async () => {
+    try {
+      last = await read();
+    } catch {
+      // Kept: the store is away.
+    }
+    return last;
   };
 }
