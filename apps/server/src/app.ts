@@ -235,7 +235,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       if (up) trust.tables.set(await store.countTables());
     },
   });
-  const trust = trustMetrics(metrics.registry, { connections: () => io?.engine.clientsCount ?? 0, storeUp: () => monitor.up });
+  const trust = trustMetrics(metrics.registry, { connections: () => io?.engine.clientsCount ?? 0, storeUp: () => monitor.up, storeStalls: () => store.stalledCommands?.() ?? 0 });
   let draining = false;
   const role = options.role ?? 'node';
   const botWorkers = options.botWorkers ?? DEFAULTS.botWorkers;

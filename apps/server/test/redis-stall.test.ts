@@ -75,6 +75,7 @@ describe('a Redis that stops answering', () => {
       try {
         await expect(connection!.client.get(key)).rejects.toBeInstanceOf(RedisStalledError);
         expect(errors.some((e) => e instanceof RedisStalledError)).toBe(true);
+        expect(connection!.stalledCommands()).toBe(1);
       } finally {
         wake();
       }
@@ -121,6 +122,11 @@ describe('a Redis that stops answering', () => {
       }
       expect(refused.ok).toBe(false);
       expect((refused as { error: Problem }).error).toMatchObject({ code: 'server/busy', retryAfterMs: expect.any(Number) });
+      // Counted where an operator looks.
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.status).toBe(200);
+      const stalls = /^fives_redis_stalled_commands_total (\d+)$/m.exec(await metrics.text());
+      expect(Number(stalls?.[1])).toBeGreaterThanOrEqual(1);
 
       // The players come back (as a reload would) and finish the game.
       for (const c of [a, b]) c.close();

@@ -19,7 +19,7 @@ export interface TrustMetrics {
   readonly expired: { inc(by?: number): void };
 }
 
-export function trustMetrics(metrics: MetricsRegistry, o: { connections: () => number; storeUp: () => boolean }): TrustMetrics {
+export function trustMetrics(metrics: MetricsRegistry, o: { connections: () => number; storeUp: () => boolean; storeStalls: () => number }): TrustMetrics {
   const registers = [metrics.registry];
   new Gauge({
     name: 'fives_connections',
@@ -35,6 +35,15 @@ export function trustMetrics(metrics: MetricsRegistry, o: { connections: () => n
     registers,
     collect() {
       this.set(o.storeUp() ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'fives_redis_stalled_commands_total',
+    help: 'Commands to Redis failed because no reply came within REDIS_COMMAND_TIMEOUT_MS (a paused or unreachable Redis behind an open connection).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(o.storeStalls());
     },
   });
   const tables = new Gauge({ name: 'fives_tables', help: 'Tables in the store by state (waiting, playing, over), read every few seconds.', labelNames: ['state'], registers });

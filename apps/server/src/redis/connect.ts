@@ -33,6 +33,8 @@ export interface RedisConnection {
   scan(match: string): AsyncIterable<string[]>;
   /** How many replicas have every write made so far on this connection, waiting up to `ms` for `replicas` of them (WAIT). */
   waitForReplicas(replicas: number, ms: number): Promise<number>;
+  /** Commands failed so far because Redis did not answer in time (`stall.ts`). */
+  stalledCommands(): number;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
       for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) yield keys;
     },
     waitForReplicas: (replicas, ms) => client.wait(replicas, ms),
+    stalledCommands: watch.failed,
     async close() {
       closing = true;
       watch.stop();
@@ -145,6 +148,7 @@ async function connectCluster(nodes: readonly string[], o: ConnectOptions): Prom
       // A table's writes go to the master of its slot, not to one connection WAIT could speak for.
       return Promise.reject(new Error('REDIS_WAIT_REPLICAS is not supported on a Redis Cluster'));
     },
+    stalledCommands: watch.failed,
     async close() {
       watch.stop();
       if (cluster.isOpen) await cluster.close();
@@ -178,6 +182,7 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
       for await (const keys of sentinel.scanIterator({ MATCH: match, COUNT: 500 })) yield keys;
     },
     waitForReplicas: (replicas, ms) => sentinel.wait(replicas, ms),
+    stalledCommands: watch.failed,
     async close() {
       watch.stop();
       if (sentinel.isOpen) await sentinel.close();

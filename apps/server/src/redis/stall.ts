@@ -32,6 +32,8 @@ interface Waiting {
 export interface StallWatch<T> {
   /** The client, with every command in `commands` watched. */
   readonly client: T;
+  /** Commands failed as stalled so far. */
+  readonly failed: () => number;
   stop(): void;
 }
 
@@ -48,6 +50,7 @@ const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(Strin
 
 export function watchStalls<T extends object>(client: T, commands: readonly string[], o: StallOptions): StallWatch<T> {
   let tick = 0;
+  let failedSoFar = 0;
   // Insertion order is start order: the oldest waiting command is always the first.
   const waiting = new Set<Waiting>();
   const watched = new Set(commands);
@@ -84,6 +87,7 @@ export function watchStalls<T extends object>(client: T, commands: readonly stri
         failed.push(entry);
       }
       if (failed.length === 0) return;
+      failedSoFar += failed.length;
       const error = new RedisStalledError(o.timeoutMs, failed.length);
       for (const entry of failed) {
         waiting.delete(entry);
@@ -111,6 +115,7 @@ export function watchStalls<T extends object>(client: T, commands: readonly stri
 
   return {
     client: proxy,
+    failed: () => failedSoFar,
     stop: () => clearInterval(timer),
   };
 }

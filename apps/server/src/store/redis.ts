@@ -524,6 +524,10 @@ export class RedisTableStore implements TableStore {
     this.connection.onReady(listener);
   }
 
+  stalledCommands(): number {
+    return this.connection.stalledCommands();
+  }
+
   async close(): Promise<void> {
     await this.connection.close();
   }

@@ -121,5 +121,7 @@ export interface TableStore {
    * memory is never lost): the node sends its sockets the states they may have missed.
    */
   onReconnect?(listener: () => void): void;
+  /** Redis only: commands failed so far because Redis did not answer in time (`redis/stall.ts`). */
+  stalledCommands?(): number;
   close(): Promise<void>;
 }
