@@ -1,6 +1,6 @@
 import { createCluster, createSentinel } from 'redis';
 import { type RedisClient, STORE_COMMANDS, failFast, makeRedisClient } from './script.ts';
-import { watchStalls } from './stall.ts';
+import { asError, watchStalls } from './stall.ts';
 
 /** A Sentinel's address (`REDIS_SENTINELS`). */
 export interface SentinelNode {
@@ -71,20 +71,16 @@ async function connectSingle(url: string, o: ConnectOptions): Promise<RedisConne
   client.on('error', (error: Error) => o.onError?.(error));
   await client.connect();
   let closing = false;
-  const watch = watchStalls(client, STORE_COMMANDS, {
-    timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
-    onStall: (error) => {
-      o.onError?.(error);
-      // A half-open connection would wait for its replies for minutes (TCP's retries): connect
-      // afresh. Until the new connection is ready, commands fail at once (server/busy).
-      if (closing || !client.isOpen) return;
-      client.destroy();
-      client.connect().then(
-        // Closed meanwhile: the new connection must not outlive the store.
-        () => (closing && client.isOpen ? client.destroy() : undefined),
-        (e: unknown) => o.onError?.(e instanceof Error ? e : new Error(String(e))),
-      );
-    },
+  const watch = watchStore(client, o, () => {
+    // A half-open connection would wait for its replies for minutes (TCP's retries): connect
+    // afresh. Until the new connection is ready, commands fail at once (server/busy).
+    if (closing || !client.isOpen) return;
+    client.destroy();
+    client.connect().then(
+      // Closed meanwhile: the new connection must not outlive the store.
+      () => (closing && client.isOpen ? client.destroy() : undefined),
+      (e: unknown) => o.onError?.(asError(e)),
+    );
   });
   return {
     mode: 'single',
@@ -128,7 +124,7 @@ async function connectCluster(nodes: readonly string[], o: ConnectOptions): Prom
   connected();
   const masters = async () => Promise.all(cluster.masters.map((m) => cluster.nodeClient(m)));
   // A master that stops answering is failed over by the cluster; meanwhile its commands fail here.
-  const watch = watchStalls(cluster, STORE_COMMANDS, { timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, onStall: (error) => o.onError?.(error) });
+  const watch = watchStore(cluster, o);
   return {
     mode: 'cluster',
     client: watch.client,
@@ -168,7 +164,7 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
   sentinel.on('error', (error: Error) => o.onError?.(error));
   await sentinel.connect();
   // A master that stops answering is failed over by the sentinels; meanwhile its commands fail here.
-  const watch = watchStalls(sentinel as unknown as RedisClient, STORE_COMMANDS, { timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS, onStall: (error) => o.onError?.(error) });
+  const watch = watchStore(sentinel as unknown as RedisClient, o);
   return {
     mode: 'sentinel',
     client: watch.client,
@@ -188,6 +184,17 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
       if (sentinel.isOpen) await sentinel.close();
     },
   };
+}
+
+/** The store's commands on `client`, watched for a Redis that stops answering: each stall is told to `onError`, then `reset` runs. */
+function watchStore<T extends object>(client: T, o: ConnectOptions, reset?: () => void) {
+  return watchStalls(client, STORE_COMMANDS, {
+    timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    onStall: (error) => {
+      o.onError?.(error);
+      reset?.();
+    },
+  });
 }
 
 /** A Sentinel client for `target`, not yet connected, without node-redis's timer per command (`stall.ts`). */

@@ -46,7 +46,7 @@ export interface StallOptions {
 type Command = (...args: unknown[]) => unknown;
 
 /** node-redis rejects with errors; anything else is passed on as one. */
-const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+export const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 export function watchStalls<T extends object>(client: T, commands: readonly string[], o: StallOptions): StallWatch<T> {
   let tick = 0;
