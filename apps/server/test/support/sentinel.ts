@@ -52,8 +52,17 @@ function started(child: ChildProcess, ready: RegExp, what: string): Promise<void
  */
 export const SAFE_WRITES = ['--min-replicas-to-write', '1', '--min-replicas-max-lag', '2'];
 
+/**
+ * Also as docs/protocol.md advises with SAFE_WRITES: a replica that needs a full copy (a new one,
+ * a crashed master started again empty) gets it at once, not after Redis 7's default 5 s wait for
+ * more replicas to share the transfer, which a master that needs that replica spends refusing
+ * every write.
+ */
+export const PROMPT_SYNC = ['--repl-diskless-sync-delay', '0'];
+
 export async function startRedisNode(port: number, dir: string, into: Map<number, ChildProcess>, replicaOf?: number): Promise<ChildProcess> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--dbfilename', `dump-${port}.rdb`, '--save', '', '--appendonly', 'no', ...SAFE_WRITES];
+  const where = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--dbfilename', `dump-${port}.rdb`];
+  const args = [...where, '--save', '', '--appendonly', 'no', ...SAFE_WRITES, ...PROMPT_SYNC];
   if (replicaOf !== undefined) args.push('--replicaof', '127.0.0.1', String(replicaOf));
   const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   into.set(port, child);
@@ -102,7 +111,18 @@ export async function startSentinelSet(base: number, dir: string, into: Sentinel
     },
     600,
   );
+  // Ready for play: a sentinel lists a replica as soon as it connects, before its first copy, and
+  // until that copy is done the master refuses writes (SAFE_WRITES). A table created then was
+  // refused as server/busy (seen in CI).
+  await until('the master takes writes', () => takesWrites(base), 600);
   return into;
+}
+
+/** Whether the Redis on `port` is a master with the replicas its `min-replicas-to-write` asks for. */
+export async function takesWrites(port: number): Promise<boolean> {
+  const info = await redisInfo(port, 'replication');
+  const good = /^min_slaves_good_slaves:(\d+)/m.exec(info ?? '');
+  return info !== null && info.includes('role:master') && good !== null && Number(good[1]) >= 1;
 }
 
 /** An empty set to start into. */
@@ -139,14 +159,19 @@ export async function masterPort(set: SentinelSet): Promise<number> {
 
 /** Whether `port` is a replica of the current master with its link up. */
 export async function replicaInSync(port: number): Promise<boolean> {
+  const info = await redisInfo(port, 'replication');
+  return info !== null && info.includes('role:slave') && info.includes('master_link_status:up');
+}
+
+/** A section of `INFO` from the Redis on `port`, or null while it does not answer. */
+async function redisInfo(port: number, section: string): Promise<string | null> {
   const c = createClient({ socket: { host: '127.0.0.1', port, reconnectStrategy: false } });
   c.on('error', () => {});
   try {
     await c.connect();
-    const info = await c.info('replication');
-    return info.includes('role:slave') && info.includes('master_link_status:up');
+    return await c.info(section);
   } catch {
-    return false;
+    return null;
   } finally {
     if (c.isOpen) c.destroy();
   }
