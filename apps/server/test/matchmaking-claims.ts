@@ -82,7 +82,7 @@ export function matchmakingClaims(name: string, target: () => RedisTarget): void
     async function open() {
       const prefix = uniquePrefix();
       const [a, b] = await Promise.all([RedisTableStore.connect({ target: target(), prefix }), RedisTableStore.connect({ target: target(), prefix })]);
-      const raw = await connectRedis(target(), { connectTimeoutMs: 5_000 });
+      const raw = await connectRedis(target(), { connectTimeoutMs: 5_000, commandTimeoutMs: 5_000 });
       return {
         one: a.matchmaking,
         two: b.matchmaking,

@@ -38,7 +38,7 @@ describe('the Redis store', () => {
   });
 
   it('refuses to start on data of an older layout (before shards, or matchmaking in one `{mm}` shard), saying so', async () => {
-    const raw = await connectRedis({ mode: 'single', url: REDIS_URL }, { connectTimeoutMs: 5_000 });
+    const raw = await connectRedis({ mode: 'single', url: REDIS_URL }, { connectTimeoutMs: 5_000, commandTimeoutMs: 5_000 });
     for (const key of unshardedKeys('x:')) {
       const prefix = uniquePrefix();
       const old = `${prefix}${key.slice('x:'.length)}`;

@@ -38,12 +38,10 @@ export interface RedisConnection {
   close(): Promise<void>;
 }
 
-const COMMAND_TIMEOUT_MS = 5000;
-
 export interface ConnectOptions {
   readonly connectTimeoutMs: number;
-  /** How long a store command may wait for its reply before it fails as a stalled Redis (`stall.ts`; default 5 s). */
-  readonly commandTimeoutMs?: number;
+  /** How long a store command may wait for its reply before it fails as a stalled Redis (`stall.ts`). */
+  readonly commandTimeoutMs: number;
   /** Told about connection errors (the clients reconnect by themselves). */
   readonly onError?: (error: Error) => void;
 }
@@ -189,7 +187,7 @@ async function connectSentinel(target: Extract<RedisTarget, { mode: 'sentinel' }
 /** The store's commands on `client`, watched for a Redis that stops answering: each stall is told to `onError`, then `reset` runs. */
 function watchStore<T extends object>(client: T, o: ConnectOptions, reset?: () => void) {
   return watchStalls(client, STORE_COMMANDS, {
-    timeoutMs: o.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    timeoutMs: o.commandTimeoutMs,
     onStall: (error) => {
       o.onError?.(error);
       reset?.();
