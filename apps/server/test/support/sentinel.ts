@@ -119,7 +119,7 @@ export async function startSentinelSet(base: number, dir: string, into: Sentinel
 }
 
 /** Whether the Redis on `port` is a master with the replicas its `min-replicas-to-write` asks for. */
-export async function takesWrites(port: number): Promise<boolean> {
+async function takesWrites(port: number): Promise<boolean> {
   const info = await redisInfo(port, 'replication');
   const good = /^min_slaves_good_slaves:(\d+)/m.exec(info ?? '');
   return info !== null && info.includes('role:master') && good !== null && Number(good[1]) >= 1;
