@@ -121,8 +121,9 @@ export async function startSentinelSet(base: number, dir: string, into: Sentinel
 /** Whether the Redis on `port` is a master with the replicas its `min-replicas-to-write` asks for. */
 async function takesWrites(port: number): Promise<boolean> {
   const info = await redisInfo(port, 'replication');
-  const good = /^min_slaves_good_slaves:(\d+)/m.exec(info ?? '');
-  return info !== null && info.includes('role:master') && good !== null && Number(good[1]) >= 1;
+  if (info === null || !info.includes('role:master')) return false;
+  const good = /^min_slaves_good_slaves:(\d+)/m.exec(info);
+  return good !== null && Number(good[1]) >= 1;
 }
 
 /** An empty set to start into. */
@@ -131,7 +132,8 @@ export function sentinelSet(base: number): SentinelSet {
   return { redis: new Map(), sentinels: [], sentinelPorts: [], env: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',') };
 }
 
-async function sentinelCommand<T>(port: number, args: string[]): Promise<T> {
+/** One command to the Redis or sentinel on `port`, on a connection of its own. */
+async function command<T>(port: number, args: string[]): Promise<T> {
   const c = createClient({ socket: { host: '127.0.0.1', port, reconnectStrategy: false } });
   c.on('error', () => {});
   await c.connect();
@@ -144,7 +146,7 @@ async function sentinelCommand<T>(port: number, args: string[]): Promise<T> {
 
 async function sentinelMaster(port: number): Promise<Record<string, string>> {
   // A map under RESP3 (node-redis 6's default), a flat list of pairs under RESP2.
-  const reply = await sentinelCommand<string[] | Record<string, string>>(port, ['SENTINEL', 'MASTER', SENTINEL_NAME]);
+  const reply = await command<string[] | Record<string, string>>(port, ['SENTINEL', 'MASTER', SENTINEL_NAME]);
   if (!Array.isArray(reply)) return reply;
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < reply.length; i += 2) out[reply[i]!] = reply[i + 1]!;
@@ -153,7 +155,7 @@ async function sentinelMaster(port: number): Promise<Record<string, string>> {
 
 /** The master's port as the first sentinel says. */
 export async function masterPort(set: SentinelSet): Promise<number> {
-  const [, port] = await sentinelCommand<string[]>(set.sentinelPorts[0]!, ['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_NAME]);
+  const [, port] = await command<string[]>(set.sentinelPorts[0]!, ['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_NAME]);
   return Number(port);
 }
 
@@ -164,21 +166,12 @@ export async function replicaInSync(port: number): Promise<boolean> {
 }
 
 /** A section of `INFO` from the Redis on `port`, or null while it does not answer. */
-async function redisInfo(port: number, section: string): Promise<string | null> {
-  const c = createClient({ socket: { host: '127.0.0.1', port, reconnectStrategy: false } });
-  c.on('error', () => {});
-  try {
-    await c.connect();
-    return await c.info(section);
-  } catch {
-    return null;
-  } finally {
-    if (c.isOpen) c.destroy();
-  }
+function redisInfo(port: number, section: string): Promise<string | null> {
+  return command<string>(port, ['INFO', section]).catch(() => null);
 }
 
 export function failover(set: SentinelSet): Promise<unknown> {
-  return sentinelCommand(set.sentinelPorts[0]!, ['SENTINEL', 'FAILOVER', SENTINEL_NAME]);
+  return command(set.sentinelPorts[0]!, ['SENTINEL', 'FAILOVER', SENTINEL_NAME]);
 }
 
 function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
