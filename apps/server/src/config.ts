@@ -8,7 +8,7 @@ import { type RedisTarget, parseSentinels } from './redis/connect.ts';
 /**
  * The server's settings from the environment — the one place that reads it. README's settings
  * table lists every variable; the defaults are `defaults.ts`'s, here in each variable's own unit
- * (test/defaults.test.ts holds the two together). Exposing it to the internet: docs/protocol.md,
+ * (test/unit/defaults.test.ts holds the two together). Exposing it to the internet: docs/protocol.md,
  * "Limits".
  */
 export interface Config {

@@ -31,7 +31,7 @@ const LIMITS: Limits = {
  * Every default of the server, in one place: `build()` (app.ts) falls back to these for an
  * option not given, `config.ts` for a variable not set (in the variable's own unit: seconds,
  * hours, days), the Redis store for its connection, and README's settings table states them
- * (test/defaults.test.ts holds the table to what config.ts reads).
+ * (test/unit/defaults.test.ts holds the table to what config.ts reads).
  */
 export const DEFAULTS = {
   port: 3000,

@@ -2,7 +2,7 @@
  * Redis Cluster's hash slot of a key (CRC16/XMODEM of the key, or of its hash tag — the text
  * between the first `{` and the next `}` when not empty — modulo 16384), as the cluster
  * computes it. The key layout (`layout.ts`) picks its shard tags with it so that they fall
- * evenly over the slot range; test/redis-layout.test.ts holds it to `CLUSTER KEYSLOT`.
+ * evenly over the slot range; test/unit/redis-layout.test.ts holds it to `CLUSTER KEYSLOT`.
  */
 export const SLOTS = 16384;
 

@@ -1,0 +1,84 @@
+import type { BotPolicy } from '@fives/bots';
+import { legalActions, replayRecord } from '@fives/engine';
+import type { GameRecord } from '@fives/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TestClient, createTable, guest } from '../support/client.ts';
+import { type TestServer, startServer } from '../support/server.ts';
+
+describe('a whole game over real sockets and Redis', () => {
+  let server: TestServer;
+  const clients: TestClient[] = [];
+  beforeEach(async () => {
+    server = await startServer({ seed: 'whole-game' });
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await server.close();
+  });
+
+  it('two humans and a bot play to the end; the record replays to the same result; a rematch deals a new game', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const bob = await guest(server.url, 'Bob');
+    const created = await createTable(server.url, ada.token, { preset: 'allFives', players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'medium' }]);
+    expect(created.inviteUrl).toBe(`${server.url}/t/${created.tableId}`);
+    const a = await TestClient.connect(server.url, ada.token);
+    const b = await TestClient.connect(server.url, bob.token);
+    clients.push(a, b);
+    expect(await a.join(created.tableId)).toMatchObject({ seat: 0, host: true });
+    expect(await b.join(created.tableId)).toMatchObject({ seat: 1, host: false });
+    await a.waitForState((s) => s.table.seats.every((x) => x.kind !== 'open'));
+
+    const started = await a.request('table:start', { tableId: created.tableId });
+    expect(started.ok).toBe(true);
+    a.play();
+    b.play();
+    const [endA, endB] = await Promise.all([a.waitForState((s) => s.table.phase === 'over'), b.waitForState((s) => s.table.phase === 'over')]);
+    expect(endA.version).toBe(endB.version);
+    const final = endA.view!;
+    expect(final.status).toBe('over');
+    expect(final.winner).not.toBeNull();
+    expect(Math.max(...final.scores)).toBeGreaterThanOrEqual(final.rules.target);
+    expect(final.handScores.length).toBeGreaterThan(1);
+    // Every state either client saw fits the protocol.
+    expect([...a.problems, ...b.problems]).toEqual([]);
+
+    const res = await fetch(`${server.url}/api/tables/${created.tableId}/games/1/record`);
+    expect(res.status).toBe(200);
+    const record = (await res.json()) as GameRecord;
+    expect(record.hands).toHaveLength(final.handScores.length);
+    const replayed = replayRecord(record);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
+
+    a.stop();
+    b.stop();
+    const rematch = await a.request('table:rematch', { tableId: created.tableId });
+    expect(rematch.ok).toBe(true);
+    const second = await b.waitForState((s) => s.table.game === 2);
+    expect(second.table.phase).toBe('playing');
+    expect(second.view?.scores.every((x) => x === 0)).toBe(true);
+    const inProgress = await fetch(`${server.url}/api/tables/${created.tableId}/games/2/record`);
+    expect(inProgress.status).toBe(409);
+    expect(((await inProgress.json()) as { error: { code: string } }).error.code).toBe('game/in_progress');
+  });
+
+  it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [{ type: 'human' }, { type: 'bot', level: 'medium' }]);
+    const a = await TestClient.connect(server.url, ada.token);
+    clients.push(a);
+    await a.join(tableId);
+    expect((await a.request('table:start', { tableId })).ok).toBe(true);
+    // A player who never counts: plays the first legal tile and always says "no score".
+    const forgetful: BotPolicy = (view) => {
+      const legal = legalActions(view).filter((x) => x.type !== 'muggins' && x.type !== 'claim');
+      return legal.find((x) => x.type === 'noScore') ?? legal[0] ?? null;
+    };
+    a.play(forgetful);
+    await a.waitForState((s) => s.table.phase === 'over');
+    const events = a.states().flatMap((s) => s.view?.hand?.log ?? []);
+    expect(events.some((e) => e.type === 'muggins' && e.seat === 1 && e.scored > 0)).toBe(true);
+    expect(events.some((e) => e.type === 'claim' && e.seat === 1 && e.scored > 0)).toBe(true);
+    expect(events.some((e) => e.type === 'claim' && e.seat === 0)).toBe(false);
+  });
+});
