@@ -3,12 +3,18 @@
 // one after the other. ESLint stays one process: split in two (the web app, the rest) it spent
 // 25 s more CPU, the programs' shared sources checked twice, and took longer on two cores
 // (docs/performance.md, "The lint"). Each prints as it goes; the lint fails if either does.
-// `node scripts/lint.mjs [--quick]`: --quick lets ESLint cache its results (see package.json).
+// `node scripts/lint.mjs [--quick] [--changed]`: --quick lets ESLint cache its results (see
+// package.json); --changed lints only the files changed since main (committed on this branch, staged,
+// unstaged or new), for `pnpm test:quick`: a finding in another file that the change caused is
+// left to `pnpm lint`, which CI runs.
 import { spawn } from 'node:child_process';
+import { changedFiles } from './changed.mjs';
 
 const quick = process.argv.includes('--quick');
-const eslint = ['eslint', ...(quick ? ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'] : []), '.'];
-const prettier = ['prettier', '--check', '--cache', '--cache-strategy', 'content', '.'];
+const changed = process.argv.includes('--changed') ? await changedFiles() : null;
+const lintable = changed?.filter((file) => /\.(ts|js|mjs|svelte)$/.test(file)) ?? ['.'];
+const eslint = ['eslint', '--no-warn-ignored', ...(quick ? ['--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'] : []), ...lintable];
+const prettier = ['prettier', '--check', '--ignore-unknown', '--cache', '--cache-strategy', 'content', ...(changed ?? ['.'])];
 
 // svelte-eslint-parser's ts.sys hook: without it typescript-eslint rebuilds the web program for
 // every .svelte file (the program reads the component's source from disk, ESLint hands it the
@@ -33,5 +39,9 @@ function run([command, ...args]) {
   });
 }
 
-const codes = await Promise.all([run(eslint), run(prettier)]);
+if (changed?.length === 0) {
+  process.stdout.write('lint: no file changed since main\n');
+  process.exit(0);
+}
+const codes = await Promise.all([lintable.length > 0 ? run(eslint) : 0, run(prettier)]);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);
