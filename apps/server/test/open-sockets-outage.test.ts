@@ -76,14 +76,16 @@ describe('open sockets counted through Redis outages and a node death', () => {
     const metric = async (n: Node, name: string): Promise<number> => parseMetrics(await (await fetch(`${n.url}/metrics`)).text()).get(name) ?? -1;
     const storeUp = async (n: Node): Promise<boolean> => ((await (await fetch(`${n.url}/healthz`)).json()) as Health).store.up;
 
-    for (let i = 0; i < TABLES; i++) {
-      const [home, away] = i % 2 === 0 ? [n0, n1] : [n1, n0];
-      // A computer player in the last seat: its moves go on through the outages as jobs.
-      const seats: SeatSpec[] = [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }];
-      const { tableId, a, b, ada, bob } = await adaAndBob(home.url, { players: 3, target: 400 }, seats, { turnSeconds: null }, away.url);
-      players.push({ client: a, url: home.url, token: ada.token, tableId }, { client: b, url: away.url, token: bob.token, tableId });
-      expect((await a.request('table:start', { tableId })).ok).toBe(true);
-    }
+    await Promise.all(
+      Array.from({ length: TABLES }, async (_, i) => {
+        const [home, away] = i % 2 === 0 ? [n0, n1] : [n1, n0];
+        // A computer player in the last seat: its moves go on through the outages as jobs.
+        const seats: SeatSpec[] = [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'easy' }];
+        const { tableId, a, b, ada, bob } = await adaAndBob(home.url, { players: 3, target: 400 }, seats, { turnSeconds: null }, away.url);
+        players.push({ client: a, url: home.url, token: ada.token, tableId }, { client: b, url: away.url, token: bob.token, tableId });
+        expect((await a.request('table:start', { tableId })).ok).toBe(true);
+      }),
+    );
     await until('every socket counted', async () => (await counted()) === players.length);
 
     for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
@@ -117,7 +119,7 @@ describe('open sockets counted through Redis outages and a node death', () => {
       players[players.indexOf(p)] = { ...p, url: n0.url, client };
     }
     expect(open()).toBe(players.length);
-    await until('the dead node’s counts stop counting', async () => (await counted()) === open(), 400);
+    await until('the dead node’s counts stop counting', async () => (await counted()) === open(), 600);
   }, 180_000);
 });
 
