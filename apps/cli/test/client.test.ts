@@ -1,8 +1,20 @@
 import { NAMED_POLICIES } from '@fives/bots';
 import { seededRandom } from '@fives/engine';
-import { MemoryTableStore, build } from '@fives/server';
+import { MemoryTableStore, StoreUnavailableError, build } from '@fives/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Line, runSession } from '../src/client/session.ts';
+
+/** A store that cannot be reached for its first `refusals` table creations (`server/busy`), then can. */
+class BusyAtFirst extends MemoryTableStore {
+  constructor(private refusals: number) {
+    super();
+  }
+
+  override create(...args: Parameters<MemoryTableStore['create']>): ReturnType<MemoryTableStore['create']> {
+    if (this.refusals-- > 0) return Promise.reject(new StoreUnavailableError('not now'));
+    return super.create(...args);
+  }
+}
 import { fives } from './run-cli.ts';
 
 describe('fives client', () => {
@@ -130,6 +142,33 @@ describe('fives client', () => {
       expect(lines.at(-1)).toMatchObject({ type: 'final', game: 1, seat: 0 });
     } finally {
       await flaky.close();
+    }
+  });
+
+  it('--create asks again, after retryAfterMs, for a table refused with server/busy, and plays it to the end', async () => {
+    const busy = await build({ store: new BusyAtFirst(1), secret: 'cli-test-secret-0123456789', logger: false, botDelayMs: 0, handPauseMs: 0, webRoot: null });
+    try {
+      const busyUrl = await busy.listen({ port: 0, host: '127.0.0.1' });
+      const lines: Line[] = [];
+      const code = await runSession(
+        {
+          url: busyUrl,
+          name: 'Host',
+          policy: NAMED_POLICIES.greedy,
+          random: seededRandom('b'),
+          timeoutMs: 30_000,
+          create: { rules: { players: 2 }, seats: 2, bots: 1, level: 'easy' },
+        },
+        (line) => lines.push(line),
+      );
+      expect(code).toBe(0);
+      expect(lines.slice(1, 3)).toEqual([
+        { type: 'retrying', code: 'server/busy', event: 'POST /api/tables', afterMs: 2000 },
+        expect.objectContaining({ type: 'created', tableId: expect.any(String) }),
+      ]);
+      expect(lines.at(-1)).toMatchObject({ type: 'final', game: 1, seat: 0 });
+    } finally {
+      await busy.close();
     }
   });
 });

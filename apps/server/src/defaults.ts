@@ -22,7 +22,9 @@ const LIMITS: Limits = {
   // A few at a time, as people react at a table; a flurry would drown the game.
   reactions: { limit: 5, windowMs: 30 * SECOND },
   accounts: { limit: 30, windowMs: 10 * MINUTE },
-  addressSockets: 50,
+  // Each browser tab holds one socket, and a school or a carrier-grade NAT puts many people behind
+  // one address: 200 lets a class of 30 play with a couple of tabs each three times over (issue 30).
+  addressSockets: 200,
   idleMs: 2 * MINUTE,
   floodDisconnect: 200,
 };

@@ -379,3 +379,34 @@ describe('the online connection against the real server', () => {
     expect(back.table?.seat).toBe(before.table?.seat);
   });
 });
+
+describe('the online connection at an address that holds its cap of open sockets', () => {
+  let server: GameServer;
+  const open: OnlineConnection[] = [];
+  beforeAll(async () => {
+    server = await startGameServer({ seed: 'online-too-many', socketsPerAddress: 1 });
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await server?.close();
+  });
+
+  it('says why it is turned away, in words, keeps trying, and gets in once a place is free', async () => {
+    const connect = (): OnlineConnection => {
+      const conn = new OnlineConnection({ origin: server.url, storage: memoryStore(), socket: (url, o) => io(url, o) });
+      open.push(conn);
+      return conn;
+    };
+    const first = connect();
+    await until(first, (s) => s.link === 'online', 'the first tab online');
+    const second = connect();
+    const refused = await until(second, (s) => s.notice?.code === 'connection/too_many', 'the refusal');
+    expect(refused.link).toBe('offline');
+    expect(refused.notice?.message).toBe(
+      'Too many connections are open from your network at once (your other tabs, or other people on the same internet connection). This page keeps trying by itself; closing a tab of this game frees a place.',
+    );
+    first.close();
+    const back = await until(second, (s) => s.link === 'online', 'the second tab let in');
+    expect(back.notice).toBeNull();
+  });
+});

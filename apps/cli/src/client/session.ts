@@ -6,6 +6,7 @@ import {
   type Problem,
   type QueueStatus,
   type BotLevel,
+  ErrorCode,
   type SeatSpec,
   type TableState,
   ratingText,
@@ -13,7 +14,7 @@ import {
   toWireAction,
 } from '@fives/protocol';
 import type { BotPolicy } from '@fives/bots';
-import { type LinkProblem, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
+import { DEFAULT_BUSY_RETRY_MS, type LinkProblem, ProtocolClient, type ProtocolSocket, TableVersions, isLinkProblem } from '@fives/protocol/client';
 import { io } from 'socket.io-client';
 
 export interface SessionOptions {
@@ -45,7 +46,12 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     if (!done) printLine(line);
   };
   const base = o.url.replace(/\/+$/, '');
-  const me = await post<GuestResponse>(`${base}/api/guests`, { name: o.name });
+  // Refused with `server/busy`: printed as the socket's refusals are, and asked again.
+  const retrying =
+    (event: string) =>
+    (problem: Problem, afterMs: number): void =>
+      print({ type: 'retrying', code: problem.code, event, afterMs });
+  const me = await post<GuestResponse>(`${base}/api/guests`, { name: o.name }, undefined, retrying('POST /api/guests'));
   // Who this is, first: the player id is the address of their archived games (/api/players/:id).
   print({ type: 'guest', playerId: me.player.id, name: me.player.name });
   // Null while waiting in a queue: the queue finds the table.
@@ -56,7 +62,7 @@ export async function runSession(o: SessionOptions, printLine: (line: Line) => v
     const seats: SeatSpec[] = Array.from({ length: o.create.seats }, (_, i) =>
       i < o.create!.seats - o.create!.bots ? { type: 'human' } : { type: 'bot', level: o.create!.level },
     );
-    const created = await post<CreateTableResponse>(`${base}/api/tables`, { rules: o.create.rules, seats }, me.token);
+    const created = await post<CreateTableResponse>(`${base}/api/tables`, { rules: o.create.rules, seats }, me.token, retrying('POST /api/tables'));
     tableId = created.tableId;
     print({ type: 'created', tableId, inviteUrl: created.inviteUrl });
   } else {
@@ -198,13 +204,26 @@ function queueLine(q: QueueStatus): Record<string, unknown> {
   return { queue: q.queue, waiting: q.waiting, botsInMs: q.botsAt?.remainingMs ?? null };
 }
 
-export async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { error?: Problem };
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${json.error?.code ?? ''} ${json.error?.message ?? ''}`.trim());
-  return json;
+/**
+ * POSTs and resolves to the answer; a refusal ends the session, except `server/busy` (the server
+ * cannot reach its store just now), asked again after its `retryAfterMs` as every socket request
+ * is — told to `retrying` first, each time.
+ */
+export async function post<T>(url: string, body: unknown, token?: string, retrying?: (problem: Problem, afterMs: number) => void): Promise<T> {
+  for (;;) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as T & { error?: Problem };
+    if (res.ok) return json;
+    if (retrying !== undefined && json.error?.code === ErrorCode.busy) {
+      const afterMs = json.error.retryAfterMs ?? DEFAULT_BUSY_RETRY_MS;
+      retrying(json.error, afterMs);
+      await new Promise((resolve) => setTimeout(resolve, afterMs));
+      continue;
+    }
+    throw new Error(`${url}: ${res.status} ${json.error?.code ?? ''} ${json.error?.message ?? ''}`.trim());
+  }
 }

@@ -4,21 +4,27 @@ import { keySlot } from '../redis/slots.ts';
 /**
  * How many sockets each address holds open, across every node: one count per (address, node),
  * each with an expiry time that its node pushes forward with a heartbeat (`refresh`, which
- * also rewrites the count with the node's exact one). Opening and closing a socket change the
- * count at once, so it is exact while nodes live; a node that dies stops its heartbeat, and its
- * counts stop counting once they expire (`ttlMs`), whoever looks next.
+ * also rewrites the count with the node's exact one, 0 included). Opening and closing a socket
+ * change the count at once, so it is exact while nodes live and the store answers; a change the
+ * store missed (it was away) is put right by the node's next `refresh`, which the node makes as
+ * soon as the store answers again. A node that dies stops its heartbeat, and its counts stop
+ * counting once they expire (`ttlMs`), whoever looks next.
  */
 export interface OpenSocketCounter {
   /** Counts one more socket of `address` on `node` unless the address holds `limit` already (false: refused). */
   open(address: string, node: string, limit: number, now: number): Promise<boolean>;
   /** Counts one of them closed. */
   close(address: string, node: string): Promise<void>;
-  /** The node's heartbeat: its exact count for each address it holds sockets of, alive for another `ttlMs`. */
+  /** The node's heartbeat: its exact count for each address it holds (or held) sockets of, alive for another `ttlMs`; a count of 0 takes the node's out. */
   refresh(node: string, counts: ReadonlyMap<string, number>, now: number): Promise<void>;
 }
 
-/** How long a node's counts live without a heartbeat; nodes beat three times in it. */
-export const OPEN_SOCKETS_TTL_MS = 60_000;
+/**
+ * How long a node's counts live without a heartbeat; nodes beat three times in it. Short, since a
+ * dead node's sockets come back on the others (counted there too) until its counts expire: 15 s
+ * of counting a class twice, not a minute.
+ */
+export const OPEN_SOCKETS_TTL_MS = 15_000;
 
 // One hash per address: field <node> the count, field <node>@ until when it counts (ms).
 // KEYS: hash ; ARGV: node limit now ttl → 1 counted, 0 refused
@@ -51,8 +57,12 @@ return n
 // KEYS: a hash per address ; ARGV: node until ttl count…
 const REFRESH = script(`
 for i = 1, #KEYS do
-  redis.call('HSET', KEYS[i], ARGV[1], ARGV[3 + i], ARGV[1] .. '@', ARGV[2])
-  redis.call('PEXPIRE', KEYS[i], 2 * tonumber(ARGV[3]))
+  if tonumber(ARGV[3 + i]) > 0 then
+    redis.call('HSET', KEYS[i], ARGV[1], ARGV[3 + i], ARGV[1] .. '@', ARGV[2])
+    redis.call('PEXPIRE', KEYS[i], 2 * tonumber(ARGV[3]))
+  else
+    redis.call('HDEL', KEYS[i], ARGV[1], ARGV[1] .. '@')
+  end
 end
 return #KEYS
 `);
@@ -78,7 +88,6 @@ export class RedisOpenSockets implements OpenSocketCounter {
     // script may touch one slot only (Redis Cluster; on one Redis every slot is the same server).
     const bySlot = new Map<number, [string, number][]>();
     for (const entry of counts) {
-      if (entry[1] <= 0) continue;
       const slot = keySlot(this.key(entry[0]));
       const list = bySlot.get(slot);
       if (list === undefined) bySlot.set(slot, [entry]);
@@ -133,10 +142,11 @@ export class MemoryOpenSockets implements OpenSocketCounter {
 
   async refresh(node: string, counts: ReadonlyMap<string, number>, now: number): Promise<void> {
     for (const [address, count] of counts) {
-      if (count <= 0) continue;
       const nodes = this.byAddress.get(address) ?? new Map<string, { count: number; until: number }>();
-      nodes.set(node, { count, until: now + this.ttlMs });
-      this.byAddress.set(address, nodes);
+      if (count > 0) nodes.set(node, { count, until: now + this.ttlMs });
+      else nodes.delete(node);
+      if (nodes.size > 0) this.byAddress.set(address, nodes);
+      else this.byAddress.delete(address);
     }
   }
 }

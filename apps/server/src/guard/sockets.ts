@@ -39,6 +39,10 @@ interface Connection {
 
 /** How long a client is told to wait while the store is away. */
 const BUSY_RETRY_MS = 2000;
+/** How long a client refused for its address's open sockets is told to wait: a heartbeat, by which a dead node's counts may have gone. */
+const TOO_MANY_RETRY_MS = OPEN_SOCKETS_TTL_MS / 3;
+/** How often the exact open-socket counts are written again while the store has missed one. */
+const RESYNC_MS = 1000;
 
 /**
  * The sockets' first line: per-address connection and message limits and the cap on the
@@ -54,8 +58,17 @@ export class SocketGuard {
   private heartbeat: NodeJS.Timeout | null = null;
   /** This node's name among the nodes counting open sockets (a restarted node is a new one: its old counts expire). */
   private readonly node = randomUUID();
-  /** This node's open sockets per address, as counted in the store. */
+  /**
+   * This node's open sockets per address: every socket it let in under the cap, whether the store
+   * could count it or not (an address whose last one went stays, at 0, until the store has heard).
+   */
   private readonly open = new Map<string, number>();
+  /** A count the store missed (it was away): the exact counts are written again as soon as it answers. */
+  private unsynced = false;
+  /** Counts the store missed so far (`missed`). */
+  private misses = 0;
+  private resyncTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly io: GameServer,
@@ -72,7 +85,11 @@ export class SocketGuard {
           if (!verdict.ok) return refuse(rateLimited('too many connections from this address', verdict.retryAfterMs));
           // Last of the handshake's checks: nothing after it can refuse the socket, so every socket counted in connects and is counted out.
           if (!(await this.countIn(socket, address))) {
-            return refuse(problem(ErrorCode.tooManySockets, `this address holds ${d.limits.addressSockets} connections open already; close one first`));
+            return refuse(
+              problem(ErrorCode.tooManySockets, `this address holds ${d.limits.addressSockets} connections open already; close one, or try again in a moment`, {
+                retryAfterMs: TOO_MANY_RETRY_MS,
+              }),
+            );
           }
           next();
         },
@@ -99,13 +116,46 @@ export class SocketGuard {
   close(): void {
     if (this.sweeper !== null) clearInterval(this.sweeper);
     if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    if (this.resyncTimer !== null) clearTimeout(this.resyncTimer);
     this.sweeper = null;
     this.heartbeat = null;
+    this.resyncTimer = null;
+    this.closed = true;
   }
 
-  /** Tells the store this node's exact open sockets per address again, alive for another while (see `OpenSocketCounter`). */
-  refreshOpen(): Promise<void> {
-    return this.d.sockets.refresh(this.node, this.open, this.d.now());
+  /**
+   * Tells the store this node's exact open sockets per address again, alive for another while
+   * (see `OpenSocketCounter`); an address it holds none of any more is taken out there, then here.
+   */
+  async refreshOpen(): Promise<void> {
+    this.unsynced = false;
+    const misses = this.misses;
+    try {
+      await this.d.sockets.refresh(this.node, this.open, this.d.now());
+    } catch (error) {
+      this.missed();
+      throw error;
+    }
+    // Unless the store missed another change meanwhile: the next write must still take that address out.
+    if (this.misses === misses) for (const [address, n] of this.open) if (n <= 0) this.open.delete(address);
+  }
+
+  /**
+   * The store missed a count (an open, a close or a heartbeat failed while it was away): write the
+   * exact counts again every second until it takes them. Left to the heartbeat alone, every socket
+   * closed during an outage stayed counted until the next beat, and people coming back after the
+   * outage were counted on top of them — enough to turn an address away (issue 30).
+   */
+  private missed(): void {
+    this.unsynced = true;
+    this.misses++;
+    if (this.resyncTimer !== null || this.closed) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      if (!this.unsynced) return;
+      this.refreshOpen().catch(() => undefined); // Still away: `missed` tries again.
+    }, RESYNC_MS);
+    this.resyncTimer.unref();
   }
 
   /** Counts the socket in under its address, unless the address is at its cap; counted out when it goes, however it goes. */
@@ -115,20 +165,21 @@ export class SocketGuard {
     try {
       if (!(await this.d.sockets.open(address, this.node, cap, this.d.now()))) return false;
     } catch {
-      return true; // The store cannot count: not counted in, so never counted out.
+      // The store cannot count: let in, counted here, and in the store once it answers.
+      this.missed();
     }
     this.open.set(address, (this.open.get(address) ?? 0) + 1);
     let out = false;
     const countOut = (): void => {
       if (out) return;
       out = true;
-      const left = (this.open.get(address) ?? 1) - 1;
-      if (left > 0) this.open.set(address, left);
-      else this.open.delete(address);
-      // Not counted out in the store (it is away): the next heartbeat writes the right count.
-      this.d.sockets.close(address, this.node).catch(() => undefined);
+      this.open.set(address, Math.max(0, (this.open.get(address) ?? 1) - 1));
+      // Not counted out in the store (it is away): the exact counts are written once it answers.
+      this.d.sockets.close(address, this.node).catch(() => this.missed());
     };
-    // A client gone while the handshake was checked never connects, nor disconnects: its transport closes either way.
+    // A client gone while the handshake was checked never connects, nor disconnects: its transport closes either way
+    // (and may have closed while the store was asked).
+    if (socket.conn.readyState === 'closed') countOut();
     socket.conn.once('close', countOut);
     socket.once('disconnect', countOut);
     return true;

@@ -57,6 +57,17 @@ describe.each(['redis', 'memory'] as const)('open sockets per address (%s)', (ki
     for (let i = 0; i < 3; i++) expect(await counter.open(address, 'lives', 4, now)).toBe(true);
     expect(await counter.open(address, 'lives', 4, now)).toBe(false);
   });
+
+  it('takes a node out of an address with a heartbeat count of 0 (its sockets closed while the store was away)', async () => {
+    const address = '192.0.2.44';
+    const now = 3_000_000;
+    for (let i = 0; i < 2; i++) expect(await counter.open(address, 'missed', 2, now)).toBe(true);
+    expect(await counter.open(address, 'other', 2, now)).toBe(false);
+    await counter.refresh('missed', new Map([[address, 0]]), now);
+    expect(await counter.open(address, 'other', 2, now)).toBe(true);
+    expect(await counter.open(address, 'other', 2, now)).toBe(true);
+    expect(await counter.open(address, 'other', 2, now)).toBe(false);
+  });
 });
 
 describe('the open sockets cap', () => {

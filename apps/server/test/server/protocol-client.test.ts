@@ -130,6 +130,19 @@ describe('ProtocolClient', () => {
     expect(c.connected).toBe(true);
   });
 
+  it('an address at its cap of open sockets: the refused client tries again after retryAfterMs, and is let in once a place is free', async () => {
+    const s = await server({ limits: { addressSockets: 1 } });
+    const first = client(s.url, null);
+    await connected(first.c);
+    const { c, links } = client(s.url, null);
+    const refused = await linkEvent(c, (e) => e.type === 'connectError');
+    expect(refused).toMatchObject({ problem: { code: 'connection/too_many', retryAfterMs: expect.any(Number) } });
+    first.c.close();
+    await connected(c);
+    expect(links.filter((e) => e.type === 'connectError').length).toBeGreaterThanOrEqual(1);
+    expect(c.connected).toBe(true);
+  });
+
   it('a draining node: the client moves to another node at once, through the balancer, and its table goes on there', async () => {
     const { nodes, close } = await startNodes(2, { drainMs: 2000 });
     cleanup.push(close);

@@ -20,7 +20,7 @@ describe('the settings for exposing a server', () => {
   });
 
   it('reads the code lookups limit and the open sockets cap, with defaults a person never meets', () => {
-    expect(configFromEnv({}).options.limits).toMatchObject({ codeLookups: { limit: 30, windowMs: 600_000 }, addressSockets: 50 });
+    expect(configFromEnv({}).options.limits).toMatchObject({ codeLookups: { limit: 30, windowMs: 600_000 }, addressSockets: 200 });
     const c = configFromEnv({ RATE_CODE_LOOKUPS: '10/60', SOCKETS_PER_ADDRESS: '0' });
     expect(c.options.limits).toMatchObject({ codeLookups: { limit: 10, windowMs: 60_000 }, addressSockets: 0 });
     expect(() => configFromEnv({ SOCKETS_PER_ADDRESS: 'many' })).toThrow(/SOCKETS_PER_ADDRESS/);

@@ -278,7 +278,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   #onConnect(): void {
     this.#everConnected = true;
     // The name is the server's from this connection on (a rename reconnects with the new token).
-    this.set({ link: 'online', name: this.#guest?.name ?? null });
+    this.set({ link: 'online', name: this.#guest?.name ?? null, ...(this.state.notice?.code === ErrorCode.tooManySockets ? { notice: null } : {}) });
     const following = this.#following;
     if (following?.id != null) this.#join(following.id, following.watch);
     else if (following !== null) this.#following = null;
@@ -297,6 +297,12 @@ export class OnlineConnection extends StateConnection implements Connection {
       saveGuest(this.#storage, null);
       if (name !== null) void this.#setName(name).then(() => this.#socket.connect());
       else this.#socket.connect();
+      return;
+    }
+    if (code === ErrorCode.tooManySockets) {
+      // Turned away for the address's open sockets (other tabs, a school or a carrier's shared
+      // address): the protocol client tries again after the server's retryAfterMs; say why meanwhile.
+      this.set({ link: this.#everConnected ? 'reconnecting' : 'offline', notice: { code, message: t('notice.tooManySockets') } });
       return;
     }
     this.set({ link: this.#everConnected ? 'reconnecting' : 'offline' });

@@ -438,6 +438,8 @@ export const en = {
   'notice.reactionsLimited': 'That is a lot of reactions: wait a few seconds before the next.',
   'notice.busy': 'The server is busy; try again in a moment.',
   'notice.moveRetrying': 'The server is busy; your move goes again in a moment.',
+  'notice.tooManySockets':
+    'Too many connections are open from your network at once (your other tabs, or other people on the same internet connection). This page keeps trying by itself; closing a tab of this game frees a place.',
   'notice.internal': 'Something went wrong on the server; try again.',
   'notice.refused': 'The server refused that.',
   'notice.notConnected': 'Not connected to the server: wait for it to come back, then try again.',

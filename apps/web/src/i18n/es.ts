@@ -441,6 +441,8 @@ export const es: Translation<English> = {
   'notice.mugginsClosed': 'Demasiado tarde para cantar Muggins en esa cuenta.',
   'notice.busy': 'El servidor está ocupado; inténtalo en un momento.',
   'notice.moveRetrying': 'El servidor está ocupado; tu jugada se enviará de nuevo en un momento.',
+  'notice.tooManySockets':
+    'Hay demasiadas conexiones abiertas a la vez desde tu red (tus otras pestañas, u otras personas en la misma conexión a internet). Esta página sigue intentándolo sola; cerrar una pestaña de este juego deja sitio.',
   'notice.internal': 'Algo falló en el servidor; inténtalo de nuevo.',
   'notice.refused': 'El servidor lo rechazó.',
   'notice.notConnected': 'Sin conexión con el servidor: espera a que vuelva y prueba otra vez.',

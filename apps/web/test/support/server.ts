@@ -17,7 +17,7 @@ export interface GameServer {
 }
 
 /** `handPauseMs`: the pause before the next deal (none unless a test needs to see the end of a hand). */
-export async function startGameServer(options: { seed: string; webRoot?: string | null; handPauseMs?: number }): Promise<GameServer> {
+export async function startGameServer(options: { seed: string; webRoot?: string | null; handPauseMs?: number; socketsPerAddress?: number }): Promise<GameServer> {
   const store = await RedisTableStore.connect({ url: REDIS_URL, prefix: `fives-web-test:${process.pid}-${randomBytes(4).toString('hex')}:` });
   const app = await build({
     store,
@@ -27,6 +27,7 @@ export async function startGameServer(options: { seed: string; webRoot?: string 
     handPauseMs: options.handPauseMs ?? 0,
     random: seededRandom(options.seed),
     webRoot: options.webRoot ?? null,
+    ...(options.socketsPerAddress === undefined ? {} : { limits: { addressSockets: options.socketsPerAddress } }),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

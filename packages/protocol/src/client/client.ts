@@ -19,8 +19,8 @@ export type LinkEvent =
 export interface ProtocolClientOptions {
   /**
    * Come back by itself (default true): at once when a draining node says so, after
-   * `retryAfterMs` when a handshake is refused with `server/busy`, and when the server closed
-   * the connection (socket.io only retries the drops it did not hear about).
+   * `retryAfterMs` when a handshake is refused with `server/busy` or `connection/too_many`, and
+   * when the server closed the connection (socket.io only retries the drops it did not hear about).
    */
   readonly reconnect?: boolean;
   /** How long a request waits for its answer (default 10 s): then it is a `link/timeout`. */
@@ -165,8 +165,9 @@ export class ProtocolClient {
       const problem = error.data ?? null;
       this.#link({ type: 'connectError', error, problem });
       // A draining node refuses new connections, and socket.io does not retry a refusal: try again
-      // when it says (through a load balancer, another node).
-      if (this.#reconnect && problem?.code === ErrorCode.busy) {
+      // when it says (through a load balancer, another node). So with an address that holds as many
+      // sockets as it may: one may close meanwhile, or a dead node's count of them expire.
+      if (this.#reconnect && (problem?.code === ErrorCode.busy || problem?.code === ErrorCode.tooManySockets)) {
         this.#later(this.retryAfter(problem), () => {
           if (!this.#closed) this.connect();
         });
