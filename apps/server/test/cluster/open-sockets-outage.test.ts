@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Health, SeatSpec } from '@fives/protocol';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseMetrics } from '../src/metrics/registry.ts';
-import { TestClient } from './support/client.ts';
-import { freePort, killed, spawnNode } from './support/process.ts';
-import { startRedis, stopRedis } from './support/redis-server.ts';
-import { adaAndBob } from './support/table.ts';
-import { until } from './support/until.ts';
+import { parseMetrics } from '../../src/metrics/registry.ts';
+import { TestClient } from '../support/client.ts';
+import { freePort, killed, spawnNode } from '../support/process.ts';
+import { startRedis, stopRedis } from '../support/redis-server.ts';
+import { adaAndBob } from '../support/table.ts';
+import { until } from '../support/until.ts';
 
 type Node = Awaited<ReturnType<typeof spawnNode>>;
 
