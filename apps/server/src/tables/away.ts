@@ -13,7 +13,7 @@ import { comeBack } from './joining.ts';
 export async function watchAway(t: TableContext, id: TableId, seat: number): Promise<void> {
   const at = t.nowMs() + t.o.graceMs;
   await t.o.store.jobs.put(awayJobKey(id, seat), 0, at);
-  t.runtime().wake(at);
+  t.o.jobs.wake(at);
 }
 
 /**
@@ -24,11 +24,11 @@ export async function checkAway(t: TableContext, id: TableId, seat: number): Pro
   const doc = await t.o.store.load(id);
   const s = doc?.seats[seat];
   if (doc == null || s?.kind !== 'human' || s.away === true) return;
-  if (await t.runtime().present(id, seat)) return;
+  if (await t.o.presence.present(id, seat)) return;
   const playerId = s.playerId;
   const gone = await t.commits.update(id, (d) => goneAway(d, seat, playerId));
   // They may have come back between the look and the change: then the seat is theirs again.
-  if (gone.ok && gone.value !== null && (await t.runtime().present(id, seat))) {
+  if (gone.ok && gone.value !== null && (await t.o.presence.present(id, seat))) {
     // As they sat: their rating and kept name come back with the seat.
     const person = personOf(s);
     if (gone.value.phase === 'waiting') await t.commits.update(id, (d) => reseat(d, seat, person));

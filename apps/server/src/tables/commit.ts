@@ -4,7 +4,7 @@ import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGam
 import type { CommitSeen, FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
-import type { TableRuntime, TableServiceOptions } from './context.ts';
+import type { TableServiceOptions } from './context.ts';
 
 /** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
 export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
@@ -26,10 +26,7 @@ export const MAX_LOST = 10_000;
 export class TableCommits {
   private readonly recent = new RecentTables();
 
-  constructor(
-    private readonly o: TableServiceOptions,
-    private readonly runtime: () => TableRuntime,
-  ) {}
+  constructor(private readonly o: TableServiceOptions) {}
 
   /** Like `update`, but a decision to change nothing answers with the table as it is. */
   async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc, Problem>> {
@@ -118,7 +115,7 @@ export class TableCommits {
    */
   async announce(id: TableId): Promise<void> {
     const doc = await this.o.store.load(id);
-    if (doc !== null) this.o.onChange(doc, { kind: 'resumed', from: doc.version }, true);
+    if (doc !== null) this.o.broadcast.changed(doc, { kind: 'resumed', from: doc.version }, true);
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */
@@ -129,20 +126,20 @@ export class TableCommits {
           break;
         case 'archive':
           // Its job was stored with the change, due now: this node runs it at once (another node will if this one dies first).
-          this.runtime().wake(this.o.now().getTime());
+          this.o.jobs.wake(this.o.now().getTime());
           break;
         case 'broadcast':
           logChange(this.o.log, doc, effect.cause);
-          this.o.onChange(doc, effect.cause, watched);
+          this.o.broadcast.changed(doc, effect.cause, watched);
           break;
         case 'schedule':
-          this.runtime().wake(effect.at);
+          this.o.jobs.wake(effect.at);
           break;
         case 'timedOut':
-          this.o.onTimeout(doc, effect.seat);
+          this.o.broadcast.timedOut(doc, effect.seat);
           break;
         case 'openTablesChanged':
-          this.o.onOpenTables();
+          this.o.broadcast.openTablesChanged();
           break;
       }
     }

@@ -43,7 +43,7 @@ export async function createStarted(
   const made = await store(t, dealt.value.table, o.id);
   if (made.ok) {
     t.o.log.info({ tableId: made.value.id, event: 'created', players: dealt.value.players, people: o.people.length, started: true }, 'table event');
-    t.o.onChange(made.value, { kind: 'started' }, true);
+    t.o.broadcast.changed(made.value, { kind: 'started' }, true);
   }
   return made;
 }
@@ -54,8 +54,8 @@ async function store(t: TableContext, table: NewTable, id?: TableId): Promise<Re
     const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), t.nowMs(), t.o);
     const created = await t.o.store.create(doc, stepAt);
     if (created === 'created') {
-      if (stepAt !== null) t.runtime().wake(stepAt);
-      if (openEntry(doc) !== null) t.o.onOpenTables();
+      if (stepAt !== null) t.o.jobs.wake(stepAt);
+      if (openEntry(doc) !== null) t.o.broadcast.openTablesChanged();
       return ok(doc);
     }
     if (created === 'idTaken' && id !== undefined) {

@@ -5,7 +5,7 @@ import type { Player } from '../identity/token.ts';
 import { chooseBotAction } from '../bots/policy.ts';
 import { checkAway, watchAway } from './away.ts';
 import { TableCommits } from './commit.ts';
-import type { TableContext, TableRuntime, TableServiceOptions } from './context.ts';
+import type { TableContext, TableServiceOptions } from './context.ts';
 import { create, createStarted } from './founding.ts';
 import { changeSettings, rematch, setSeat, start } from './hosting.ts';
 import { join, leave } from './joining.ts';
@@ -14,7 +14,7 @@ import { act } from './moves.ts';
 import { record } from './records.ts';
 import { resumeAll, runStep } from './steps.ts';
 
-export type { Cause, TableRuntime, TableServiceOptions };
+export type { Cause, TableServiceOptions };
 
 /**
  * The table machine (`@fives/table`) run against the store, one module per feature of a table's
@@ -27,23 +27,16 @@ export type { Cause, TableRuntime, TableServiceOptions };
  * holds what they share and is the one door the sockets, the routes, the lobby and the jobs use.
  */
 export class TableService {
-  private runtime: TableRuntime = { wake: () => {}, present: async () => true };
-
   private readonly t: TableContext;
 
-  constructor(private readonly o: TableServiceOptions) {
+  constructor(o: TableServiceOptions) {
     this.t = {
       o,
-      commits: new TableCommits(o, () => this.runtime),
-      runtime: () => this.runtime,
+      commits: new TableCommits(o),
       nowMs: () => o.now().getTime(),
       choose: (level, seen) => chooseBotAction(level, seen, o.random, o.botBudget),
       steps: { running: new Set(), saidNoThinkerAt: Number.NEGATIVE_INFINITY },
     };
-  }
-
-  useRuntime(runtime: TableRuntime): void {
-    this.runtime = runtime;
   }
 
   create(host: Player, rulesInput: RulesInput, specs: readonly SeatSpec[] | undefined, settings?: TableSettings): Promise<Result<TableDoc, Problem>> {
@@ -54,17 +47,8 @@ export class TableService {
     return createStarted(this.t, o);
   }
 
-  load(id: TableId): Promise<TableDoc | null> {
-    return this.o.store.load(id);
-  }
-
   tableForCode(code: TableCode): Promise<TableDoc | null> {
     return tableForCode(this.t, code);
-  }
-
-  /** A spectator's connection comes (+1) to the table or goes (-1): see `TableStore.watch`. */
-  countSpectator(id: TableId, delta: 1 | -1): Promise<void> {
-    return this.o.store.watch(id, delta);
   }
 
   join(id: TableId, player: Player | null, as: 'player' | 'spectator' | undefined): Promise<Result<{ doc: TableDoc; seat: number | null }, Problem>> {

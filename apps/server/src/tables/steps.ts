@@ -158,7 +158,7 @@ async function watch(t: TableContext, doc: TableDoc): Promise<void> {
   const seat = doc.state?.hand?.turn;
   if (seat === undefined || doc.seats[seat]?.kind !== 'human') return;
   const now = t.nowMs();
-  if (!(await t.runtime().present(doc.id, seat))) await t.o.store.jobs.put(awayJobKey(doc.id, seat), 0, now + t.o.graceMs, 'ifAbsent');
+  if (!(await t.o.presence.present(doc.id, seat))) await t.o.store.jobs.put(awayJobKey(doc.id, seat), 0, now + t.o.graceMs, 'ifAbsent');
   const at = nextStepAt(doc, now, t.o);
   if (at !== null) await t.o.store.jobs.put(tableJobKey(doc.id), doc.version, at);
 }
