@@ -4,8 +4,7 @@ import { CLIENT_EVENTS, ErrorCode, type GuestResponse, ProblemSchema, type Table
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
 import { dealNextHand } from '../src/tables/dealer.ts';
-import type { RecordAppend, TableDoc } from '../src/tables/doc.ts';
-import { fairnessOf } from '../src/tables/fairness.ts';
+import { fairnessOf, type RecordAppend, type TableDoc } from '@fives/table';
 import { TestClient, createTable, guest } from './support/client.ts';
 import { redisStore } from './support/redis.ts';
 import { type TestServer, startServer } from './support/server.ts';

@@ -2,7 +2,7 @@ import { type GameState, formatTile, tilesOf } from '@fives/engine';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
-import type { RecordAppend, TableDoc } from '../src/tables/doc.ts';
+import type { RecordAppend, TableDoc } from '@fives/table';
 import { TestClient } from './support/client.ts';
 import { redisStore } from './support/redis.ts';
 import { type TestServer, startServer } from './support/server.ts';

@@ -2,7 +2,7 @@ import { type RecordHand, newGame } from '@fives/engine';
 import { TABLE_CODE_ALPHABET, type PlayerId, type TableCode, type TableId } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../src/store/store.ts';
-import { NO_CLOCK, type TableDoc } from '../src/tables/doc.ts';
+import { NO_CLOCK, type TableDoc } from '@fives/table';
 
 let n = 0;
 function code(): TableCode {

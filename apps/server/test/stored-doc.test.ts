@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_SCHEMA } from '@fives/table';
-import type { TableDoc } from '../src/tables/doc.ts';
+import { TABLE_SCHEMA, type TableDoc } from '@fives/table';
 import { MemoryTableStore } from '../src/store/memory.ts';
 import type { RedisTableStore } from '../src/store/redis.ts';
 import { tableKeys } from '../src/redis/layout.ts';

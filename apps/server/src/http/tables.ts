@@ -17,7 +17,7 @@ import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import type { TableStore } from '../store/store.ts';
 import type { TableService } from '../tables/service.ts';
-import { summarize } from '../tables/summary.ts';
+import { summarize } from '@fives/table';
 import { sendProblem } from './reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
 

@@ -8,10 +8,8 @@ import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import { queueOfRules } from '../lobby/matchmaking.ts';
-import type { RecordAppend, TableDoc } from '../tables/doc.ts';
-import { openEntry, seatedMarks } from '../tables/summary.ts';
+import { fromStored, openEntry, type RecordAppend, seatedMarks, type TableDoc, toStored } from '@fives/table';
 import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
-import { fromStored, toStored } from '@fives/table';
 
 export interface MemoryStoreOptions {
   /** How long a game's record is kept after its last hand, ms (0: for ever). */

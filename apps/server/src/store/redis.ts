@@ -12,11 +12,20 @@ import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
-import { openEntry, seatedMarks } from '../tables/summary.ts';
+import {
+  type FairDeals,
+  fromStored,
+  openEntry,
+  type RecordAppend,
+  seatedMarks,
+  type SeatRecord,
+  TABLE_SCHEMA,
+  type TableClock,
+  type TableDoc,
+  type TableSettings,
+} from '@fives/table';
 import { StoreUnavailableError } from './availability.ts';
 import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
-import { TABLE_SCHEMA, fromStored } from '@fives/table';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in

@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/job.ts';
 import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
 import type { RedisMode } from '../redis/connect.ts';
-import type { RecordAppend, TableDoc } from '../tables/doc.ts';
+import type { RecordAppend, TableDoc } from '@fives/table';
 
 /** How many tables are in each phase. */
 export type TableCounts = Record<Phase, number>;

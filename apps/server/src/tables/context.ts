@@ -68,7 +68,7 @@ export interface JobAlarm {
 
 /** What every feature of a table's life (founding.ts, joining.ts, away.ts…) runs with. */
 export interface TableContext {
-  readonly o: TableServiceOptions;
+  readonly options: TableServiceOptions;
   readonly commits: TableCommits;
   readonly nowMs: () => number;
   /** The computer players, as the machine asks for them on this node: the server's policies, randomness and budget. */
