@@ -40,6 +40,7 @@ import { StateResync } from './sockets/resync.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { StoreMonitor } from './store/monitor.ts';
+import { type SharedCounters, sharedBeside } from './store/shared.ts';
 import { tagStoreErrors } from './store/tagged.ts';
 import type { TableStore } from './store/store.ts';
 import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
@@ -55,6 +56,8 @@ export const DEVELOPMENT_SECRET = 'fives-development-secret-do-not-use-in-produc
 export interface ServerOptions {
   /** Where tables live; default: in memory (not durable). */
   readonly store?: TableStore;
+  /** The rate counters, open sockets and passkey challenges the nodes share; default: beside `store` (on its Redis connection, or in memory). */
+  readonly shared?: SharedCounters;
   /** Where finished games are kept for good; default: in memory (not durable). */
   readonly archive?: GameArchive;
   /** Accounts (names kept with a passkey); default: in memory (not durable), or with a PostgreSQL archive its `accountStore()`. */
@@ -206,6 +209,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
   const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
+  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(store));
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
@@ -315,7 +319,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
 
   await app.register(security, { origins, https });
-  await app.register(httpLimits, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
+  await app.register(httpLimits, { rates: shared.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error"')) {
@@ -336,7 +340,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await app.register(accountRoutes, {
       accounts,
       archive,
-      challenges: store.challenges,
+      challenges: shared.challenges,
       signer,
       identities,
       now,
@@ -352,7 +356,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     lobby,
     identities,
     now,
-    reactions: { rates: store.rates, rule: limits.reactions },
+    reactions: { rates: shared.rates, rule: limits.reactions },
     observe: (event, ms, refused) => {
       if (event === 'game:action') trust.moveSeconds.observe(ms / 1000);
       if (refused !== null) trust.errors.inc(refused.code);
@@ -373,8 +377,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
           publishFailed: (error) => app.log.debug({ err: error }, 'a broadcast was lost with the connection to Redis (its state is sent again on reconnection)'),
         });
   const guard = new SocketGuard(io, {
-    rates: store.rates,
-    sockets: store.sockets,
+    rates: shared.rates,
+    sockets: shared.sockets,
     limits,
     now: () => now().getTime(),
     trustedHops: trustedProxies,

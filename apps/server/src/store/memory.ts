@@ -1,9 +1,6 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { archiveJobKey, awayJobKey, tableJobKey } from '../jobs/job.ts';
-import { MemoryChallenges } from '../accounts/challenges.ts';
-import { MemoryOpenSockets } from '../guard/open-sockets.ts';
-import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
@@ -27,9 +24,6 @@ export class MemoryTableStore implements TableStore {
   readonly thinking = new MemoryThinkQueue();
   private readonly seated = new Map<string, TableId>();
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
-  readonly rates = new MemoryRateCounter();
-  readonly sockets = new MemoryOpenSockets();
-  readonly challenges = new MemoryChallenges();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly watchers = new Map<string, number>();

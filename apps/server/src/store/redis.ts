@@ -1,9 +1,6 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { DEFAULTS } from '../defaults.ts';
-import { RedisChallenges } from '../accounts/challenges.ts';
-import { RedisOpenSockets } from '../guard/open-sockets.ts';
-import { RedisRateCounter } from '../guard/rates.ts';
 import { JOB_LUA, RedisJobQueue } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
 import { markSeated } from '../lobby/claims-redis.ts';
@@ -46,6 +43,7 @@ import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, Tabl
  *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
  *   {prefix}{c}code:<CODE>     the id of the table with this short code
  *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/claims-redis.ts`)
+ * and, beside the store on its connection (`shared.ts`: not written with a table's change):
  *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
@@ -251,10 +249,8 @@ export class RedisTableStore implements TableStore {
   readonly jobs: RedisJobQueue;
   readonly thinking: RedisThinkQueue;
   readonly matchmaking: RedisMatchmaking;
-  readonly rates: RedisRateCounter;
-  readonly sockets: RedisOpenSockets;
-  readonly challenges: RedisChallenges;
-  private readonly client: RedisClient;
+  /** The connection's commands: the counters shared beside the store use it too (`shared.ts`). */
+  readonly client: RedisClient;
 
   private constructor(
     private readonly connection: RedisConnection,
@@ -268,9 +264,6 @@ export class RedisTableStore implements TableStore {
     this.jobs = new RedisJobQueue(client, prefix);
     this.thinking = new RedisThinkQueue(client, prefix);
     this.matchmaking = new RedisMatchmaking(client, prefix, this.jobs);
-    this.rates = new RedisRateCounter(client, prefix);
-    this.sockets = new RedisOpenSockets(client, prefix);
-    this.challenges = new RedisChallenges(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {

@@ -1,8 +1,5 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { GameSummary, OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
-import type { ChallengeStore } from '../accounts/challenges.ts';
-import type { OpenSocketCounter } from '../guard/open-sockets.ts';
-import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
@@ -48,8 +45,10 @@ export type Created = 'created' | 'idTaken' | 'codeTaken';
 /**
  * Where tables live. Two implementations — Redis (durable, shared by every server process) and
  * memory (one process, lost at exit) — pass the same contract suite (`test/store.contract.ts`).
- * Beside the tables, each keeps the jobs and the queues (`jobs`, `matchmaking`) in the same
- * place, so that a change and what it calls for are written in one atomic step.
+ * Beside the tables, each keeps the jobs and the queues (`jobs`, `thinking`, `matchmaking`) in
+ * the same place, so that a change and what it calls for are written in one atomic step; only
+ * those. What the nodes share otherwise (rate counters, open sockets, passkey challenges) is
+ * built beside the store, on its connection (`shared.ts`).
  */
 export interface TableStore {
   readonly kind: 'redis' | 'memory';
@@ -60,12 +59,6 @@ export interface TableStore {
   /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
   readonly thinking: ThinkQueue;
   readonly matchmaking: Matchmaking;
-  /** The per-address rate limits' counters (shared by every node that shares the store). */
-  readonly rates: RateCounter;
-  /** How many sockets each address holds open across the nodes (the per-address cap). */
-  readonly sockets: OpenSocketCounter;
-  /** Passkey challenges handed out and not yet answered (`accounts/challenges.ts`). */
-  readonly challenges: ChallengeStore;
   /**
    * Stores a new table (version 0) under its id and code, lists it if it is open (see
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).

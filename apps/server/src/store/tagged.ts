@@ -3,7 +3,7 @@ import { StoreUnavailableError, isConnectionFailure, isStoreUnavailable } from '
 /**
  * The store, with every failure to reach it turned into a `StoreUnavailableError` (the original
  * as its `cause`) — on its own methods and on those of the parts it holds (`jobs`,
- * `matchmaking`, `rates`). Every other error passes through untouched. Callers then tell "the
+ * `matchmaking`; the shared counters' `rates`). Every other error passes through untouched. Callers then tell "the
  * store is away" by the error's class, not by guessing from a code that a request's own socket
  * can raise too. A proxy rather than a wrapper class per interface: a method added to the
  * store later is covered without a line here.
