@@ -51,7 +51,7 @@ describe('a stored table document', () => {
     const loaded = await store.load(id);
     expect(loaded).toEqual(migrated);
     if (loaded === null) return;
-    expect(await store.commit({ ...loaded, version: loaded.version + 1 })).toBe(true);
+    expect((await store.commit({ next: { ...loaded, version: loaded.version + 1 } })).written).toBe(true);
     expect(JSON.parse((await redis.hGet(key, 'control')) ?? '{}')).toMatchObject({ schema: TABLE_SCHEMA });
     expect(await store.load(id)).toEqual({ ...migrated, version: migrated.version + 1 });
   });

@@ -5,8 +5,8 @@ import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import { queueOfRules } from '../lobby/matchmaking.ts';
-import { fromStored, openEntry, type RecordAppend, seatedMarks, type TableDoc, toStored } from '@fives/table';
-import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
+import { fromStored, openEntry, seatedMarks, type TableDoc, toStored } from '@fives/table';
+import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 export interface MemoryStoreOptions {
   /** How long a game's record is kept after its last hand, ms (0: for ever). */
@@ -60,22 +60,21 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
-    if (this.versions.get(next.id) !== previous) return false;
+  async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
+    if (this.versions.get(next.id) !== previous) return { written: false, spectators: 0 };
     this.put(next, stepAt);
     if (finished !== undefined) {
       const game = finished.entry.summary.game;
       this.finished.set(`${next.id}:${game}`, JSON.stringify(finished.entry));
       this.jobs.putNow(archiveJobKey(next.id, game), game, finished.at);
     }
-    if (seen !== undefined) seen.spectators = this.watchers.get(next.id) ?? 0;
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
       const list = this.records.get(key)?.hands ?? [];
       list.push(JSON.stringify(append.hand));
       this.records.set(key, { hands: list, until: this.keptUntil(Date.parse(next.updatedAt)) });
     }
-    return true;
+    return { written: true, spectators: this.watchers.get(next.id) ?? 0 };
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {

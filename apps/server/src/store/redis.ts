@@ -9,20 +9,9 @@ import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import {
-  type FairDeals,
-  fromStored,
-  openEntry,
-  type RecordAppend,
-  seatedMarks,
-  type SeatRecord,
-  TABLE_SCHEMA,
-  type TableClock,
-  type TableDoc,
-  type TableSettings,
-} from '@fives/table';
+import { type FairDeals, fromStored, openEntry, seatedMarks, type SeatRecord, TABLE_SCHEMA, type TableClock, type TableDoc, type TableSettings } from '@fives/table';
 import { StoreUnavailableError } from './availability.ts';
-import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
+import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in
@@ -351,7 +340,7 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(codeKey(this.prefix, code))) ?? null) as TableId | null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
+  async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
     const game = append?.game ?? next.game;
     // The finished game is the table's current one: the script's job key uses its game field.
     if (finished !== undefined && finished.entry.summary.game !== next.game)
@@ -379,15 +368,14 @@ export class RedisTableStore implements TableStore {
       ],
     );
     // 0: stale; else {1 + the spectators counted at the table, whether its seated marks changed}.
-    if (!Array.isArray(written)) return false;
+    if (!Array.isArray(written)) return { written: false, spectators: 0 };
     const [n, changed] = written as [number, number];
-    if (seen !== undefined) seen.spectators = n - 1;
     if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
     if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
     // The second step, in each person's shard: only when a game starts or ends, or a person goes or comes back.
     if (changed === 1) await this.mark(next.id, seatMarks(next));
     await this.confirm(next);
-    return true;
+    return { written: true, spectators: n - 1 };
   }
 
   /**

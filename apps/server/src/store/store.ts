@@ -15,12 +15,29 @@ export interface KeptRecord {
   readonly games: number;
 }
 
-/**
- * What a commit saw of the table beside it, filled in by the store when the change is written:
- * how many spectators' connections are counted at the table (`watch`) at that moment.
- */
-export interface CommitSeen {
-  spectators: number;
+/** A change to write (`TableStore.commit`). */
+export interface CommitRequest {
+  /** The table as changed: written only if the stored one is still at `next.version - 1`. */
+  readonly next: TableDoc;
+  /** A hand the change closed, appended to that game's record. */
+  readonly append?: RecordAppend | undefined;
+  /** When the table's next automatic step falls due (ms); null or absent: none. */
+  readonly stepAt?: number | null;
+  /** The game the change finished: kept until archived, and its archive job set due at `finished.at`. */
+  readonly finished?: FinishedGame | undefined;
+  /**
+   * The stored version to write on instead of `next.version - 1`: a table resumed past versions
+   * a failover lost (`TableCommits.resume`).
+   */
+  readonly previous?: number;
+}
+
+/** What a commit did: whether it was written, and what it saw of the table as it wrote. */
+export interface Committed {
+  /** False when someone else changed the table first (nothing was written). */
+  readonly written: boolean;
+  /** How many spectators' connections are counted at the table (`watch`) at that moment (0 when not written). */
+  readonly spectators: number;
 }
 
 /**
@@ -68,15 +85,12 @@ export interface TableStore {
   /** The table with this (normalized) code. */
   idForCode(code: TableCode): Promise<TableId | null>;
   /**
-   * Writes `next` only if the stored table is still at `next.version - 1`, and in the same atomic
-   * step appends `append` to that game's record, updates the open-tables list and sets the
-   * table's next automatic step for `stepAt` (null: none). False when someone else changed the
-   * table first. `seen`, when given, is told what the write saw (`CommitSeen`). `finished`, when
-   * the change finished a game: kept until archived, and its archive job set due at `finished.at`.
-   * `previous`, when given, is the stored version to write on instead of `next.version - 1`: a
-   * table resumed past versions a failover lost (`TableCommits.resume`).
+   * Writes `request.next` only if the stored table is still at the version before it, and in the
+   * same atomic step appends the closed hand to that game's record, updates the open-tables list,
+   * sets the table's next automatic step, and keeps a finished game with its archive job
+   * (`CommitRequest`). Not written when someone else changed the table first.
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: FinishedGame, previous?: number): Promise<boolean>;
+  commit(request: CommitRequest): Promise<Committed>;
   /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
   finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
   /**

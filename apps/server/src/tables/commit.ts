@@ -1,7 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
 import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
-import type { CommitSeen, FinishedEntry } from '../store/store.ts';
+import type { FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
 import type { TableServiceOptions } from './context.ts';
@@ -64,12 +64,11 @@ export class TableCommits {
         return decided.ok ? ok(null) : decided;
       }
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.options);
-      // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
-      const seen: CommitSeen = { spectators: 1 };
       const finished = finishedOf(next, effects);
-      if (await this.options.store.commit(next, appendOf(effects), stepAt, seen, finished === null ? undefined : { entry: finished, at: now })) {
+      const committed = await this.options.store.commit({ next, append: appendOf(effects), stepAt, finished: finished === null ? undefined : { entry: finished, at: now } });
+      if (committed.written) {
         this.recent.set(next);
-        this.execute(next, effects, seen.spectators > 0);
+        this.execute(next, effects, committed.spectators > 0);
         return ok(next);
       }
       this.recent.forget(id);
@@ -100,10 +99,10 @@ export class TableCommits {
     const now = this.options.now().getTime();
     const past = doc.version + MAX_LOST;
     const { doc: next, stepAt, effects } = settle({ ...doc, version: past }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.options);
-    const spectators: CommitSeen = { spectators: 1 };
-    if (!(await this.options.store.commit(next, undefined, stepAt, spectators, undefined, doc.version))) return null;
+    const committed = await this.options.store.commit({ next, stepAt, previous: doc.version });
+    if (!committed.written) return null;
     this.recent.set(next);
-    this.execute(next, effects, spectators.spectators > 0);
+    this.execute(next, effects, committed.spectators > 0);
     return next;
   }
 
