@@ -49,14 +49,10 @@ export class SocketBroadcast implements TableBroadcast, SeatPresence {
  */
 export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean, except: string[] | string = []): void {
   const summary = summarize(doc, now);
+  // `except` only when there is someone to leave out: each call is one more operator per room.
+  const to = (room: string) => (except.length === 0 ? io.to(room) : io.to(room).except(except));
   for (const [seat, s] of doc.seats.entries()) {
-    if (s.kind === 'human')
-      io.to(seatRoom(doc.id, seat))
-        .except(except)
-        .emit('table:state', tableState(doc, seat, summary));
+    if (s.kind === 'human') to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
   }
-  if (watched)
-    io.to(watchRoom(doc.id))
-      .except(except)
-      .emit('table:state', tableState(doc, null, summary));
+  if (watched) to(watchRoom(doc.id)).emit('table:state', tableState(doc, null, summary));
 }
