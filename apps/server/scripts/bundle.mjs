@@ -49,3 +49,5 @@ await build({ ...common, format: 'cjs', banner: {}, define: {}, entryPoints: [pi
 writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
 // The archive's SQL migrations, read at start (src/archive/migrate.ts looks beside the bundle).
 cpSync(new URL('../migrations', import.meta.url).pathname, join(outdir, 'migrations'), { recursive: true });
+// The Redis scripts, read at start (src/redis/lua.ts looks in `lua/` beside the bundle).
+cpSync(new URL('../src/redis/lua', import.meta.url).pathname, join(outdir, 'lua'), { recursive: true });

@@ -33,11 +33,14 @@ import { createRuntime } from './runtime.ts';
 import { attachRedisAdapter } from './sockets/adapter.ts';
 import { type RedisTarget, redisTarget } from './redis/connect.ts';
 import { tableGone } from './sockets/gone.ts';
-import { type GameServer, attachSockets } from './sockets/plugin.ts';
+import { SocketBroadcast } from './sockets/broadcast.ts';
+import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
+import { type GameServer, attachSockets, createSocketServer } from './sockets/plugin.ts';
 import { StateResync } from './sockets/resync.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { StoreMonitor } from './store/monitor.ts';
+import { type SharedCounters, sharedBeside } from './store/shared.ts';
 import { tagStoreErrors } from './store/tagged.ts';
 import type { TableStore } from './store/store.ts';
 import { type SeedSource, cryptoRandom, cryptoSeeds, seedsFrom } from './tables/dealer.ts';
@@ -53,6 +56,8 @@ export const DEVELOPMENT_SECRET = 'fives-development-secret-do-not-use-in-produc
 export interface ServerOptions {
   /** Where tables live; default: in memory (not durable). */
   readonly store?: TableStore;
+  /** The rate counters, open sockets and passkey challenges the nodes share; default: beside `store` (on its Redis connection, or in memory). */
+  readonly shared?: SharedCounters;
   /** Where finished games are kept for good; default: in memory (not durable). */
   readonly archive?: GameArchive;
   /** Accounts (names kept with a passkey); default: in memory (not durable), or with a PostgreSQL archive its `accountStore()`. */
@@ -204,6 +209,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
   const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
+  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(store));
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
@@ -213,7 +219,6 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
 
-  let io: GameServer | null = null;
   const now = options.now ?? (() => new Date());
   const signer = new TokenSigner(
     options.secret ?? DEVELOPMENT_SECRET,
@@ -235,7 +240,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       if (up) trust.tables.set(await store.countTables());
     },
   });
-  const trust = trustMetrics(metrics.registry, { connections: () => io?.engine.clientsCount ?? 0, storeUp: () => monitor.up, storeStalls: () => store.stalledCommands?.() ?? 0 });
+  const trust = trustMetrics(metrics.registry, { connections: () => io.engine.clientsCount, storeUp: () => monitor.up, storeStalls: () => store.stalledCommands?.() ?? 0 });
   let draining = false;
   const role = options.role ?? 'node';
   const botWorkers = options.botWorkers ?? DEFAULTS.botWorkers;
@@ -261,7 +266,17 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         });
   if (thinker === null)
     app.log.info('BOT_WORKERS=0: this node thinks nowhere; the searching computer players move when a worker process (or a node with threads) takes their moves from Redis');
-  const { service, lobby, jobs, thinking, openTables } = createRuntime({
+  // Socket.IO first, then the broadcast port around it, then the services that are handed the port.
+  const io = createSocketServer(app, { allowRequest: socketOriginCheck(origins), ...(origins.length > 0 ? { cors: { origin: [...origins], methods: ['GET', 'POST'] } } : {}) });
+  const openTables = new OpenTablesFeed(io, store, app.log);
+  const broadcast = new SocketBroadcast(io, {
+    openTables,
+    now: () => now().getTime(),
+    sent: (_doc, cause) => {
+      if (cause.kind === 'action') metrics.moves.inc();
+    },
+  });
+  const { service, lobby, jobs, thinking } = createRuntime({
     store,
     archive,
     accounts,
@@ -281,10 +296,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     queueTurnSeconds: options.queueTurnSeconds === undefined ? DEFAULTS.queueTurnSeconds : options.queueTurnSeconds,
     jobPollMs: options.jobPollMs ?? DEFAULTS.jobPollMs,
     jobLeaseMs: options.jobLeaseMs ?? DEFAULTS.jobLeaseMs,
-    committed: (_doc, cause) => {
-      if (cause.kind === 'action') metrics.moves.inc();
-    },
-    io: () => io,
+    broadcast,
+    presence: broadcast,
+    lobbyEvents: lobbyEvents(io),
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -305,7 +319,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
 
   await app.register(security, { origins, https });
-  await app.register(httpLimits, { rates: store.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
+  await app.register(httpLimits, { rates: shared.rates, limits, now: () => now().getTime(), trustedHops: trustedProxies });
   app.addHook('onSend', async (_request, reply, payload) => {
     // Errors by code, over HTTP too: every error answer is a Problem.
     if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith('{"error"')) {
@@ -321,12 +335,12 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   await app.register(metricsRoutes, { registry: metrics.registry });
   // A worker serves nobody: a load balancer never sends it clients (docker-compose.yml).
   if (role === 'node') {
-    await app.register(tablesRoutes, { service, lobby, signer, identities, accounts, publicUrl: options.publicUrl, now });
+    await app.register(tablesRoutes, { service, store, lobby, signer, identities, accounts, publicUrl: options.publicUrl, now });
     await app.register(archiveRoutes, { archive, accounts });
     await app.register(accountRoutes, {
       accounts,
       archive,
-      challenges: store.challenges,
+      challenges: shared.challenges,
       signer,
       identities,
       now,
@@ -336,22 +350,21 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
-  const { io: sockets, drain } = attachSockets(app, {
+  const { drain } = attachSockets(app, io, {
     service,
+    store,
     lobby,
     identities,
     now,
-    reactions: { rates: store.rates, rule: limits.reactions },
-    socketOptions: { allowRequest: socketOriginCheck(origins), ...(origins.length > 0 ? { cors: { origin: [...origins], methods: ['GET', 'POST'] } } : {}) },
+    reactions: { rates: shared.rates, rule: limits.reactions },
     observe: (event, ms, refused) => {
       if (event === 'game:action') trust.moveSeconds.observe(ms / 1000);
       if (refused !== null) trust.errors.inc(refused.code);
     },
     storeFailed: () => monitor.failed(),
   });
-  io = sockets;
   // Back from a Redis outage: the states this node's sockets may have missed, sent again.
-  const resync = new StateResync(sockets, { load: (id) => service.load(id), now: () => now().getTime(), log: app.log.child({ component: 'resync' }) });
+  const resync = new StateResync(io, { load: (id) => store.load(id), now: () => now().getTime(), log: app.log.child({ component: 'resync' }) });
   const resend = (): void => {
     resync.resend().catch((error: unknown) => app.log.error({ err: error }, 'sending the states again failed'));
   };
@@ -359,13 +372,13 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const adapter =
     options.adapter === undefined
       ? null
-      : await attachRedisAdapter(sockets, options.adapter.target ?? redisTarget({ url: options.adapter.url }), options.adapter.prefix, {
+      : await attachRedisAdapter(io, options.adapter.target ?? redisTarget({ url: options.adapter.url }), options.adapter.prefix, {
           reconnected: resend,
           publishFailed: (error) => app.log.debug({ err: error }, 'a broadcast was lost with the connection to Redis (its state is sent again on reconnection)'),
         });
-  const guard = new SocketGuard(sockets, {
-    rates: store.rates,
-    sockets: store.sockets,
+  const guard = new SocketGuard(io, {
+    rates: shared.rates,
+    sockets: shared.sockets,
     limits,
     now: () => now().getTime(),
     trustedHops: trustedProxies,
@@ -380,7 +393,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     log: app.log,
     onExpired: (ids) => {
       trust.expired.inc(ids.length);
-      for (const id of ids) tableGone(sockets, id);
+      for (const id of ids) tableGone(io, id);
       openTables.changed();
     },
   });
@@ -416,7 +429,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io: sockets, service, lobby, store, archive, accounts, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
+  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -10,15 +10,12 @@ import type { Job } from './jobs/job.ts';
 import { JobRunner, type RunEnd } from './jobs/runner.ts';
 import { LobbyService } from './lobby/service.ts';
 import type { BotEvents } from './metrics/bot-metrics.ts';
-import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
-import { announceTimeout, broadcast } from './sockets/plugin.ts';
-import { seatRoom } from './sockets/rooms.ts';
-import type { GameServer } from './sockets/types.ts';
+import type { LobbyEvents } from './lobby/service.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import type { TableStore } from './store/store.ts';
+import type { SeatPresence, TableBroadcast } from './tables/context.ts';
 import type { SeedSource } from './tables/dealer.ts';
-import type { TableDoc } from './tables/doc.ts';
-import { type Cause, TableService } from './tables/service.ts';
+import { TableService } from './tables/service.ts';
 
 export interface RuntimeOptions {
   readonly store: TableStore;
@@ -43,10 +40,12 @@ export interface RuntimeOptions {
   readonly bots: BotEvents;
   /** How often a thinker looks for moves handed to it through Redis, ms. */
   readonly thinkPollMs: number;
-  /** Told of every committed change, after the sockets (the metrics count moves). */
-  readonly committed?: (doc: TableDoc, cause: Cause) => void;
-  /** The Socket.IO server, once it exists (it needs the services first). */
-  readonly io: () => GameServer | null;
+  /** Where committed changes go out (`sockets/broadcast.ts`), built before the services. */
+  readonly broadcast: TableBroadcast;
+  /** Who holds a seat now, on any node. */
+  readonly presence: SeatPresence;
+  /** The lobby's messages to the sockets (a queue's match, its status). */
+  readonly lobbyEvents: LobbyEvents;
 }
 
 export interface Runtime {
@@ -55,7 +54,6 @@ export interface Runtime {
   readonly jobs: JobRunner;
   /** The moves handed over for a thinker, when this node is one (it has bot threads); else null. */
   readonly thinking: ThinkingRunner | null;
-  readonly openTables: OpenTablesFeed;
 }
 
 /**
@@ -68,36 +66,13 @@ export interface ThinkingRunner {
   close(): void;
 }
 
-/** The services and the job runner, wired to one another and to the sockets. */
-export function createRuntime(o: RuntimeOptions): Runtime {
-  const nowMs = (): number => o.now().getTime();
-  let openTables: OpenTablesFeed | null = null;
-  const service = new TableService({
-    store: o.store,
-    archive: o.archive,
-    accounts: o.accounts,
-    random: o.random,
-    botBudget: o.botBudget,
-    thinker: o.thinker,
-    bots: o.bots,
-    seeds: o.seeds,
-    now: o.now,
-    botDelayMs: o.botDelayMs,
-    handPauseMs: o.handPauseMs,
-    graceMs: o.graceMs,
-    mugginsWindowMs: o.mugginsWindowMs,
-    log: o.log,
-    onChange: (doc, cause, watched) => {
-      const io = o.io();
-      if (io !== null) broadcast(io, doc, nowMs(), watched);
-      o.committed?.(doc, cause);
-    },
-    onTimeout: (doc, seat) => {
-      const io = o.io();
-      if (io !== null) announceTimeout(io, doc, seat);
-    },
-    onOpenTables: () => openTables?.changed(),
-  });
+/**
+ * The services and the job runner, each given what it needs when it is made: the job runner
+ * first (its jobs call the services only once it runs, after `build()`), then the services
+ * with the runner to wake and the sockets' ports.
+ */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const nowMs = (): number => options.now().getTime();
   const run = (job: Job): RunEnd => {
     switch (job.kind) {
       case 'table':
@@ -111,64 +86,75 @@ export function createRuntime(o: RuntimeOptions): Runtime {
       case 'think':
         return service.runStep(job.tableId, job.version);
       case 'archive':
-        return archiveGame(o, job.tableId, job.game);
+        return archiveGame(options, job.tableId, job.game);
     }
   };
   const onJobError = (error: unknown, job: Job | string): void => {
     // While the store is away every poll fails: the store monitor says so once, not each second.
-    if (!isStoreUnavailable(error)) o.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over');
+    if (!isStoreUnavailable(error)) options.log.error({ err: error, job }, 'a job failed; it runs again when its lease is over');
   };
-  const jobs = new JobRunner(o.store.jobs, nowMs, run, {
-    pollMs: o.jobPollMs,
-    leaseMs: o.jobLeaseMs,
+  const jobs = new JobRunner(options.store.jobs, nowMs, run, {
+    pollMs: options.jobPollMs,
+    leaseMs: options.jobLeaseMs,
     batch: 64,
     onError: onJobError,
   });
-  const thinking = o.thinker === null ? null : thinkingRunner(o, run, onJobError);
+  const thinking = options.thinker === null ? null : thinkingRunner(options, run, onJobError);
+  const service = new TableService({
+    store: options.store,
+    archive: options.archive,
+    accounts: options.accounts,
+    random: options.random,
+    botBudget: options.botBudget,
+    thinker: options.thinker,
+    bots: options.bots,
+    seeds: options.seeds,
+    now: options.now,
+    botDelayMs: options.botDelayMs,
+    handPauseMs: options.handPauseMs,
+    graceMs: options.graceMs,
+    mugginsWindowMs: options.mugginsWindowMs,
+    log: options.log,
+    broadcast: options.broadcast,
+    presence: options.presence,
+    jobs,
+  });
   const lobby = new LobbyService({
     tables: service,
-    store: o.store,
-    archive: o.archive,
-    now: o.now,
-    leaseMs: o.jobLeaseMs,
-    graceMs: o.graceMs,
-    queueTurnSeconds: o.queueTurnSeconds,
-    log: o.log,
-    events: lobbyEvents(o.io),
+    store: options.store,
+    archive: options.archive,
+    now: options.now,
+    leaseMs: options.jobLeaseMs,
+    graceMs: options.graceMs,
+    queueTurnSeconds: options.queueTurnSeconds,
+    log: options.log,
+    events: options.lobbyEvents,
     wake: (at) => jobs.wake(at),
   });
-  openTables = new OpenTablesFeed(o.io, lobby, o.log);
-  service.useRuntime({
-    wake: (at) => jobs.wake(at),
-    present: async (id, seat) => {
-      const io = o.io();
-      return io !== null && (await io.in(seatRoom(id, seat)).fetchSockets()).length > 0;
-    },
-  });
-  return { service, lobby, jobs, thinking, openTables };
+  return { service, lobby, jobs, thinking };
 }
 
-function thinkingRunner(o: RuntimeOptions, run: (job: Job) => RunEnd, onError: (error: unknown, job: Job | string) => void): ThinkingRunner {
-  const nowMs = (): number => o.now().getTime();
+function thinkingRunner(options: RuntimeOptions, run: (job: Job) => RunEnd, onError: (error: unknown, job: Job | string) => void): ThinkingRunner {
+  const nowMs = (): number => options.now().getTime();
   const id = randomUUID();
   // Only think jobs are ever put in this queue; any other key is left for a newer server.
-  const jobs = new JobRunner(o.store.thinking.jobs, nowMs, (job) => (job.kind === 'think' ? run(job) : Promise.resolve()), {
-    pollMs: o.thinkPollMs,
-    leaseMs: o.jobLeaseMs,
+  const jobs = new JobRunner(options.store.thinking.jobs, nowMs, (job) => (job.kind === 'think' ? run(job) : Promise.resolve()), {
+    pollMs: options.thinkPollMs,
+    leaseMs: options.jobLeaseMs,
     // A few more than the threads: a move taken waits for a thread, under its lease, no longer.
     batch: 8,
     onError,
   });
   let beat: NodeJS.Timeout | null = null;
   const alive = (): void => {
-    o.store.thinking.beat(id, nowMs() + Math.max(3 * o.jobPollMs, 3000)).catch((error: unknown) => onError(error, 'beat'));
+    options.store.thinking.beat(id, nowMs() + Math.max(3 * options.jobPollMs, 3000)).catch((error: unknown) => onError(error, 'beat'));
   };
   return {
     jobs,
     start() {
       jobs.start();
       alive();
-      beat ??= setInterval(alive, o.jobPollMs);
+      beat ??= setInterval(alive, options.jobPollMs);
       beat.unref();
     },
     close() {

@@ -15,8 +15,9 @@ import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../iden
 import type { AccountStore } from '../accounts/store.ts';
 import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
+import type { TableStore } from '../store/store.ts';
 import type { TableService } from '../tables/service.ts';
-import { summarize } from '../tables/summary.ts';
+import { summarize } from '@fives/table';
 import { sendProblem } from './reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
 
 export interface TablesRoutesOptions {
   readonly service: TableService;
+  /** The tables as stored (a table's summary is read from here). */
+  readonly store: Pick<TableStore, 'load'>;
   readonly lobby: LobbyService;
   readonly signer: TokenSigner;
   /** Every token shown is checked here: a deleted account's is refused. */
@@ -48,7 +51,7 @@ const CodeParams = z.strictObject({ code: TableCodeSchema }).describe('the table
 const RecordParams = z.strictObject({ id: TableIdSchema, n: z.coerce.number().int().min(1).max(1_000_000) }).describe('the record address');
 
 /** Guests, tables and records over HTTP. */
-export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, lobby, signer, identities, accounts, publicUrl, now }) => {
+export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plugin, { service, store, lobby, signer, identities, accounts, publicUrl, now }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
@@ -107,7 +110,7 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
 
   app.get('/api/tables/:id', { schema: { params: TableParams } }, async (request, reply) => {
     const { id } = request.params;
-    const doc = await service.load(id);
+    const doc = await store.load(id);
     if (doc === null) return sendProblem(reply, problem(ErrorCode.tableNotFound, `there is no table ${id}`));
     return summarize(doc, now().getTime());
   });

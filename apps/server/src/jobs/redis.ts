@@ -1,5 +1,6 @@
 import { type JobLayout, TABLE_JOBS, jobKeys } from '../redis/layout.ts';
-import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { luaScript } from '../redis/lua.ts';
+import { type RedisClient, runScript } from '../redis/script.ts';
 import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
 
 /**
@@ -13,55 +14,15 @@ import type { ClaimScope, ClaimedJob, JobQueue, PutMode } from './job.ts';
  * shard that also pushes each one's due time to the end of a lease, so two nodes polling at the
  * same moment never take the same job, and a job whose node dies while running it is taken
  * again by another node when the lease runs out. Other scripts (a table's commit, a queue's
- * match) set jobs in their own atomic step with `JOB_LUA`, on their own shard's schedule.
+ * match) set jobs in their own atomic step with `redis/lua/job-lib.lua`, on their own shard's schedule.
  */
 
-/** Lua helpers for scripts that set or clear a job as part of their own change. */
-export const JOB_LUA = `
-local function set_job(due_key, payload_key, key, payload, at)
-  redis.call('ZADD', due_key, at, key)
-  redis.call('HSET', payload_key, key, payload)
-end
-local function clear_job(due_key, payload_key, key)
-  redis.call('ZREM', due_key, key)
-  redis.call('HDEL', payload_key, key)
-end
-`;
-
-const PUT = script(`
-local current = redis.call('HGET', KEYS[2], ARGV[1])
-if current then
-  if ARGV[4] == 'ifAbsent' then return 0 end
-  if tonumber(current) > tonumber(ARGV[2]) then return 0 end
-end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-return 1
-`);
+const PUT = luaScript(['job-put.lua']);
 
 // → key, payload, due, key, payload, due, …
-const CLAIM = script(`
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
-local out = {}
-for i = 1, #due, 2 do
-  local key = due[i]
-  redis.call('ZADD', KEYS[1], ARGV[2], key)
-  out[#out + 1] = key
-  out[#out + 1] = redis.call('HGET', KEYS[2], key) or '0'
-  out[#out + 1] = due[i + 1]
-end
-return out
-`);
+const CLAIM = luaScript(['job-claim.lua']);
 
-const DONE = script(`
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[3]) and redis.call('HGET', KEYS[2], ARGV[1]) == ARGV[2] then
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  return 1
-end
-return 0
-`);
+const DONE = luaScript(['job-done.lua']);
 
 export class RedisJobQueue implements JobQueue {
   /** Shard → the earliest time a job this node set there falls due. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
 import { playerTag } from '../redis/layout.ts';
-import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { luaScript } from '../redis/lua.ts';
+import { type RedisClient, runScript } from '../redis/script.ts';
 
 /**
  * A person's side of the queues (issue 17), in the shard of their id: the one queue they wait
@@ -25,41 +26,11 @@ export function seatedKey(prefix: string, player: string): string {
   return `${prefix}${playerTag(player)}seated`;
 }
 
-/**
- * Lua: the person's claim ("<queue> <claim>"), or nil — also for "! <table>", the mark of a
- * leave that found them seated at a match (`HOLD`), which claims no queue.
- */
-const CLAIM_LUA = `
-local function claim_of(who, player)
-  local c = redis.call('HGET', who, player)
-  if c and string.sub(c, 1, 2) == '! ' then return nil end
-  return c
-end
-`;
-
 // KEYS: seated who ; ARGV: table marks (JSON `[[player, 1|0], …]`): people seated at the table, or
 // no longer seated there. One marked seated who waits in a queue no longer does: their claim is
 // dropped, and returned ([player, "<queue> <claim>", …]) for their ticket to leave the line too;
 // one no longer seated loses the mark a leave made while they sat there.
-const MARK = script(`${CLAIM_LUA}
-local dropped = {}
-for _, m in ipairs(cjson.decode(ARGV[2])) do
-  if m[2] == 1 then
-    redis.call('HSET', KEYS[1], m[1], ARGV[1])
-    local who = claim_of(KEYS[2], m[1])
-    if who then
-      redis.call('HDEL', KEYS[2], m[1])
-      dropped[#dropped + 1] = m[1]
-      dropped[#dropped + 1] = who
-    end
-  elseif redis.call('HGET', KEYS[1], m[1]) == ARGV[1] then
-    redis.call('HDEL', KEYS[1], m[1])
-    -- A leave's mark (HOLD) lasts as long as the seat it was made at.
-    if redis.call('HGET', KEYS[2], m[1]) == '! ' .. ARGV[1] then redis.call('HDEL', KEYS[2], m[1]) end
-  end
-end
-return dropped
-`);
+const MARK = luaScript(['claim-lib.lua', 'claim-mark.lua']);
 
 /** A person marked seated whose claim on a queue that dropped: their ticket is to leave the line (`RedisMatchmaking.dropWaiting`). */
 export type DroppedClaim = readonly [player: PlayerId, held: string];
@@ -80,63 +51,21 @@ export async function markSeated(client: RedisClient, prefix: string, id: TableI
 }
 
 // KEYS: who seated ; ARGV: player queue claim — the person's claim on the queue (or theirs already on it)
-const CLAIM = script(`${CLAIM_LUA}
-local at = redis.call('HGET', KEYS[2], ARGV[1])
-if at then return {'playing', at} end
-local who = claim_of(KEYS[1], ARGV[1])
-if who then
-  local queue, claim = string.match(who, '^(%S+) (%S+)$')
-  if queue ~= ARGV[2] then return {'elsewhere', queue} end
-  return {'claimed', claim}
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-return {'claimed', ARGV[3]}
-`);
+const CLAIM = luaScript(['claim-lib.lua', 'claim-claim.lua']);
 
 // KEYS: who seated ; ARGV: player — a leave's first step: the claim; or none, and if they sit at
 // a table (its match may yet be undone: UNSEAT), the mark that they left, so the undo leaves them out.
-const HOLD = script(`${CLAIM_LUA}
-local who = claim_of(KEYS[1], ARGV[1])
-if who then return who end
-local at = redis.call('HGET', KEYS[2], ARGV[1])
-if at then redis.call('HSET', KEYS[1], ARGV[1], '! ' .. at) else redis.call('HDEL', KEYS[1], ARGV[1]) end
-return false
-`);
+const HOLD = luaScript(['claim-lib.lua', 'claim-hold.lua']);
 
 // KEYS: who seated ; ARGV: player queue claim table → 1: seated at the table (now or already), 0: no longer waits for it
-const SEAT = script(`
-local at = redis.call('HGET', KEYS[2], ARGV[1])
-if at == ARGV[4] then return 1 end
-local mine = redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] .. ' ' .. ARGV[3]
-if at then
-  -- At another game under way: out of the queue too.
-  if mine then redis.call('HDEL', KEYS[1], ARGV[1]) end
-  return 0
-end
-if not mine then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
-return 1
-`);
+const SEAT = luaScript(['claim-seat.lua']);
 
 // KEYS: who seated ; ARGV: player queue claim table → 1: waits again under the claim (0: not
 // seated there, claimed since, or left since SEAT: their leave's mark is cleared with the seat)
-const UNSEAT = script(`
-if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[4] then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-local who = redis.call('HGET', KEYS[1], ARGV[1])
-if who == '! ' .. ARGV[4] then redis.call('HDEL', KEYS[1], ARGV[1]) end
-if who then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-return 1
-`);
+const UNSEAT = luaScript(['claim-unseat.lua']);
 
 // KEYS: who ; ARGV: player claim — frees the claim if it is still this one
-const FREE = script(`
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[1], ARGV[1])
-return 1
-`);
+const FREE = luaScript(['claim-free.lua']);
 
 export type Claimed =
   { readonly kind: 'claimed'; readonly claim: string } | { readonly kind: 'elsewhere'; readonly queue: QueueId } | { readonly kind: 'playing'; readonly tableId: TableId };

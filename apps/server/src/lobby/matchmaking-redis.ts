@@ -1,9 +1,10 @@
 import type { RulesInput } from '@fives/engine';
 import type { PlayerId, QueueId, TableId } from '@fives/protocol';
 import { fillJobKey, matchJobKey } from '../jobs/job.ts';
-import { JOB_LUA, type RedisJobQueue } from '../jobs/redis.ts';
+import type { RedisJobQueue } from '../jobs/redis.ts';
 import { jobKeys, queueTag } from '../redis/layout.ts';
-import { type RedisClient, runScript, script } from '../redis/script.ts';
+import { luaScript } from '../redis/lua.ts';
+import { type RedisClient, type Script, runScript } from '../redis/script.ts';
 import { type DroppedClaim, RedisClaims, idOfClaim, markSeated, queueOfClaim } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
@@ -58,149 +59,16 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
  */
 const TAKEN_MS = 60_000;
 
-const LUA = `${JOB_LUA}
-local START, PER_S = ${RATING_RANGE.startPoints}, ${RATING_RANGE.pointsPerSecond}
+/** What the queue scripts share: TypeScript's constants, the job helpers, the rating rules and the queue's own. */
+const QUEUE_PRELUDE = `local START, PER_S = ${RATING_RANGE.startPoints}, ${RATING_RANGE.pointsPerSecond}
 local TAKEN_MS = ${TAKEN_MS}
--- The waiting in order of arrival: { id, since, rating (nil: anyone may meet them) }.
-local function waiting(q, r)
-  local z = redis.call('ZRANGE', q, 0, -1, 'WITHSCORES')
-  local w, ids = {}, {}
-  for i = 1, #z, 2 do
-    w[#w + 1] = { id = z[i], since = tonumber(z[i + 1]) }
-    ids[#ids + 1] = z[i]
-  end
-  if #ids > 0 then
-    local rs = redis.call('HMGET', r, unpack(ids))
-    for i, x in ipairs(w) do
-      if rs[i] then x.rating = tonumber(rs[i]) end
-    end
-  end
-  return w
-end
--- rating-match.ts's mayMeet: the later arrival's range decides.
-local function may_meet(a, b, now)
-  if not a.rating or not b.rating then return true end
-  local waited = math.max(0, now - math.max(a.since, b.since))
-  return math.abs(a.rating - b.rating) <= START + waited / 1000 * PER_S
-end
--- Adds to chosen (indices into w), in order of arrival, each who may meet everyone chosen, up to players.
-local function choose(w, chosen, players, now)
-  local taken = {}
-  for _, i in ipairs(chosen) do taken[i] = true end
-  for j = 1, #w do
-    if #chosen >= players then break end
-    if not taken[j] then
-      local ok = true
-      for _, i in ipairs(chosen) do
-        if not may_meet(w[i], w[j], now) then ok = false break end
-      end
-      if ok then chosen[#chosen + 1] = j taken[j] = true end
-    end
-  end
-  table.sort(chosen)
-  local ids = {}
-  for k, i in ipairs(chosen) do ids[k] = w[i].id end
-  return ids
-end
--- rating-match.ts's matchByRating: ids in order of arrival, or nil.
-local function match_by_rating(w, players, now)
-  for first = 1, #w do
-    local ids = choose(w, { first }, players, now)
-    if #ids == players then return ids end
-  end
-  return nil
-end
--- rating-match.ts's nextMeeting.
-local function next_meeting(w, players, now)
-  if #w < players then return nil end
-  local next = nil
-  for i = 1, #w do
-    for j = i + 1, #w do
-      local a, b = w[i], w[j]
-      if a.rating and b.rating then
-        local at = math.max(a.since, b.since) + math.ceil((math.abs(a.rating - b.rating) - START) * 1000 / PER_S)
-        if at > now and (not next or at < next) then next = at end
-      end
-    end
-  end
-  return next
-end
-local q, b, t, r, c, x, l, p, rules_key, n, due, payloads, match_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[13]
--- Keeps the queue's job due at the earliest wait's end, or sooner at the next meeting; returns both.
-local function fill_job(queue, now)
-  local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
-  if first[2] then
-    local at = tonumber(first[2])
-    local meeting = next_meeting(waiting(q, r), tonumber(redis.call('HGET', n, queue) or '0'), now)
-    if meeting and meeting < at then at = meeting end
-    local due_at = string.format('%d', at)
-    set_job(due, payloads, 'q:' .. queue, '0', due_at)
-    return first[2], due_at
-  end
-  clear_job(due, payloads, 'q:' .. queue)
-  return '', ''
-end
-local function put(id, ticket, joined_at, bots_at, rating, claim)
-  redis.call('ZADD', q, joined_at, id)
-  redis.call('ZADD', b, bots_at, id)
-  redis.call('HSET', t, id, ticket)
-  if rating ~= '' then redis.call('HSET', r, id, rating) else redis.call('HDEL', r, id) end
-  redis.call('HSET', c, id, claim)
-end
--- This stored match's tickets (mm:p) and the leaves noted under its claims (mm:l): it is undone, or its table made, now.
-local function forget_left(match)
-  local m = cjson.decode(match)
-  for i, ticket in ipairs(m.tickets) do
-    redis.call('SREM', p, ticket.playerId .. ' ' .. m.claims[i])
-    if redis.call('HGET', l, ticket.playerId) == m.claims[i] then redis.call('HDEL', l, ticket.playerId) end
-  end
-end
-local function drop(id)
-  redis.call('ZREM', q, id)
-  redis.call('ZREM', b, id)
-  redis.call('HDEL', t, id)
-  redis.call('HDEL', r, id)
-  redis.call('HDEL', c, id)
-end
-local function take_match(ids, queue, table_id, lease_until, now)
-  local tickets, claims = {}, {}
-  redis.call('ZREMRANGEBYSCORE', x, '-inf', now - TAKEN_MS)
-  for i, id in ipairs(ids) do
-    local claim = redis.call('HGET', c, id) or ''
-    tickets[i] = redis.call('HGET', t, id)
-    claims[i] = '"' .. claim .. '"'
-    drop(id)
-    redis.call('ZADD', x, now, id .. ' ' .. claim)
-    redis.call('SADD', p, id .. ' ' .. claim)
-  end
-  local match = '{"tableId":"' .. table_id .. '","queue":"' .. queue .. '","rules":' .. redis.call('HGET', rules_key, queue)
-    .. ',"tickets":[' .. table.concat(tickets, ',') .. '],"claims":[' .. table.concat(claims, ',') .. ']}'
-  redis.call('SET', match_key, match)
-  set_job(due, payloads, 'm:' .. table_id .. ':' .. queue, '0', lease_until)
-  return match
-end
-local function reply(status, match, queue, now)
-  local bots_at, due_at = fill_job(queue, now)
-  return {status, match, tostring(redis.call('ZCARD', q)), bots_at, redis.call('HGET', rules_key, queue) or '', due_at}
-end
--- 'join': the people who may meet by rating now; 'fill': the one whose wait is over first (if it
--- is) and whoever may meet them, else as 'join'.
-local function match_now(mode, queue, now, table_id, lease_until)
-  local w = waiting(q, r)
-  local players = tonumber(redis.call('HGET', n, queue) or tostring(#w))
-  local ids = nil
-  local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
-  if mode == 'fill' and first[2] and tonumber(first[2]) <= now then
-    for i, x in ipairs(w) do
-      if x.id == first[1] then ids = choose(w, { i }, players, now) end
-    end
-  else
-    ids = match_by_rating(w, players, now)
-  end
-  if not ids then return reply('none', '', queue, now) end
-  return reply('matched', take_match(ids, queue, table_id, lease_until, now), queue, now)
-end
 `;
+const QUEUE_LIB = ['job-lib.lua', 'rating-match.lua', 'queue-lib.lua'];
+
+/** A queue script: the shared part, then `file`. */
+function queueScript(file: string): Script {
+  return luaScript([...QUEUE_LIB, file], QUEUE_PRELUDE);
+}
 
 /** A queue's keys, in its shard (exported for tests that look at them). */
 export function queueKeys(prefix: string, queue: QueueId) {
@@ -209,7 +77,7 @@ export function queueKeys(prefix: string, queue: QueueId) {
   return { q: line('q'), b: line('b'), t: line('t'), r: line('r'), c: line('c'), x: line('x'), l: line('l'), p: line('p'), rules: `${base}mm:rules`, n: `${base}mm:n` };
 }
 
-/** The keys every queue script names, in this order (`LUA`'s locals), all in the queue's shard. */
+/** The keys every queue script names, in this order (`redis/lua/queue-lib.lua`'s locals), all in the queue's shard. */
 function queueScriptKeys(prefix: string, queue: QueueId, tableId: TableId | null): string[] {
   const k = queueKeys(prefix, queue);
   const jobs = jobKeys(prefix, queueTag(queue));
@@ -225,65 +93,26 @@ function matchKeyOf(prefix: string, queue: QueueId, tableId: TableId): string {
 // (the joining ticket's joinedAt is the script's now; rating '': anyone may meet them). A ticket
 // put in under another claim (one whose join was half done when they left) gives way to this
 // one; a claim whose ticket a match took already ('taken': a second tab's join) puts none in.
-const ENQUEUE = script(`${LUA}
-if redis.call('HGET', c, ARGV[1]) ~= ARGV[11] then
-  if redis.call('ZSCORE', x, ARGV[1] .. ' ' .. ARGV[11]) then return {'taken'} end
-  put(ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[10], ARGV[11])
-  -- A leave noted for a claim no stored match holds any more is done with.
-  local left = redis.call('HGET', l, ARGV[1])
-  if left and redis.call('SISMEMBER', p, ARGV[1] .. ' ' .. left) == 0 then redis.call('HDEL', l, ARGV[1]) end
-end
-redis.call('HSETNX', rules_key, ARGV[2], ARGV[7])
-redis.call('HSET', n, ARGV[2], ARGV[6])
-return match_now('join', ARGV[2], tonumber(ARGV[4]), ARGV[8], ARGV[9])
-`);
+const ENQUEUE = queueScript('queue-enqueue.lua');
 
 // ARGV: queue now tableId leaseUntil mode
-const MATCH = script(`${LUA}
-return match_now(ARGV[5], ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4])
-`);
+const MATCH = queueScript('queue-match.lua');
 
 // ARGV: queue tableId back mode now leaseUntil — undoes a match someone in it no longer waited
 // for: those in `back` (JSON [[player, ticket, joinedAt, botsAt, rating, claim], …]) wait again
 // in their places — unless they left under that claim since (`mm:l`) or joined again (a ticket
 // of theirs is in the line) — then the queue matches again (mode 'join' or 'fill'), or ('later')
 // its job looks again at once. Nothing when the match is no longer stored (undone or seated already).
-const REQUEUE = script(`${LUA}
-if redis.call('EXISTS', match_key) == 0 then return {'gone'} end
-for _, x in ipairs(cjson.decode(ARGV[3])) do
-  if redis.call('HGET', l, x[1]) ~= x[6] and redis.call('HEXISTS', c, x[1]) == 0 then put(x[1], x[2], x[3], x[4], x[5], x[6]) end
-end
-forget_left(redis.call('GET', match_key))
-redis.call('DEL', match_key)
-clear_job(due, payloads, 'm:' .. ARGV[2] .. ':' .. ARGV[1])
-if ARGV[4] ~= 'later' then return match_now(ARGV[4], ARGV[1], tonumber(ARGV[5]), ARGV[2], ARGV[6]) end
-local out = reply('none', '', ARGV[1], tonumber(ARGV[5]))
-if out[4] ~= '' then
-  set_job(due, payloads, 'q:' .. ARGV[1], '0', ARGV[5])
-  out[6] = ARGV[5]
-end
-return out
-`);
+const REQUEUE = queueScript('queue-requeue.lua');
 
 // ARGV: player queue claim (no clock: a meeting already past only makes the job look again at
 // once). A claim whose ticket a stored match holds (and may yet undo, however late its job
 // runs) is noted as left, for REQUEUE — not one whose join was cut short before its ticket went
 // in, nor one whose match has its table (SETTLE): no stored match holds those.
-const LEAVE = script(`${LUA}
-local mine = ARGV[1] .. ' ' .. ARGV[3]
-if redis.call('HGET', c, ARGV[1]) ~= ARGV[3] and redis.call('SISMEMBER', p, mine) == 1 then redis.call('HSET', l, ARGV[1], ARGV[3]) end
-drop(ARGV[1])
-return reply('left', '', ARGV[2], -math.huge)
-`);
+const LEAVE = queueScript('queue-leave.lua');
 
 // ARGV: job key
-const SETTLE = script(`${LUA}
-local match = redis.call('GET', match_key)
-if match then forget_left(match) end
-redis.call('DEL', match_key)
-clear_job(due, payloads, ARGV[1])
-return 1
-`);
+const SETTLE = queueScript('queue-settle.lua');
 
 /** A match as stored: with the claim each ticket was put in under. */
 interface StoredMatch extends PendingMatch {

@@ -21,7 +21,7 @@ import type { Player } from '../identity/token.ts';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import { newTableId } from '../tables/code.ts';
-import type { TableDoc } from '../tables/doc.ts';
+import type { TableDoc } from '@fives/table';
 import { fromGameError, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
 import { type MatchSlot, type PendingMatch, type QueueCount, queueIdOf } from './matchmaking.ts';

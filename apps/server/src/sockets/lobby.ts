@@ -1,7 +1,9 @@
 import { ok } from '@fives/engine';
+import { OPEN_TABLES_LIMIT } from '@fives/table';
 import { DEFAULT_QUEUE_WAIT_SECONDS, ErrorCode } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LobbyEvents, LobbyService } from '../lobby/service.ts';
+import type { TableStore } from '../store/store.ts';
 import { refuse } from '../tables/problems.ts';
 import type { Attach } from './plugin.ts';
 import { LOBBY_ROOM, playerRoom, queueRoom } from './rooms.ts';
@@ -76,16 +78,14 @@ export async function leaveQueueOnDisconnect(io: GameServer, lobby: LobbyService
 }
 
 /** The lobby's messages to sockets, through rooms (so they reach every node's sockets with the Redis adapter). */
-export function lobbyEvents(io: () => GameServer | null): LobbyEvents {
+export function lobbyEvents(io: GameServer): LobbyEvents {
   return {
     matched: (playerId, message) => {
-      const server = io();
-      if (server === null) return;
-      server.to(playerRoom(playerId)).emit('queue:matched', message);
-      server.in(playerRoom(playerId)).socketsLeave(queueRoom(message.queue));
+      io.to(playerRoom(playerId)).emit('queue:matched', message);
+      io.in(playerRoom(playerId)).socketsLeave(queueRoom(message.queue));
     },
     queueStatus: (status) => {
-      io()?.to(queueRoom(status.queue)).emit('queue:status', status);
+      io.to(queueRoom(status.queue)).emit('queue:status', status);
     },
   };
 }
@@ -98,8 +98,8 @@ export class OpenTablesFeed {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly io: () => GameServer | null,
-    private readonly lobby: LobbyService,
+    private readonly io: GameServer,
+    private readonly store: Pick<TableStore, 'openTables'>,
     private readonly log: FastifyBaseLogger,
     private readonly delayMs = 100,
   ) {}
@@ -108,10 +108,8 @@ export class OpenTablesFeed {
     if (this.timer !== null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      const server = this.io();
-      if (server === null) return;
-      this.lobby.openTables().then(
-        (tables) => server.to(LOBBY_ROOM).emit('lobby:tables', { tables }),
+      this.store.openTables(OPEN_TABLES_LIMIT).then(
+        (tables) => this.io.to(LOBBY_ROOM).emit('lobby:tables', { tables }),
         (error: unknown) => this.log.error({ err: error }, 'reading the open tables failed'),
       );
     }, this.delayMs);

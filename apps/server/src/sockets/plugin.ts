@@ -17,39 +17,38 @@ import { type Identities, refusalOf } from '../identity/identify.ts';
 import type { Player } from '../identity/token.ts';
 import type { LobbyService } from '../lobby/service.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
-import type { TableDoc } from '../tables/doc.ts';
+import { summarize, type TableDoc, tableState } from '@fives/table';
 import { problem, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
-import { summarize } from '../tables/summary.ts';
+import type { TableStore } from '../store/store.ts';
 import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
 import { reactionHandler } from './reactions.ts';
 import { socketParser } from './encoder.ts';
+import { broadcast } from './broadcast.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
-import { tableState } from './state.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
 
 export type { GameServer } from './types.ts';
 
 export interface SocketDeps {
   readonly service: TableService;
+  /** The tables as stored: read for a state to send, and told of spectators coming and going. */
+  readonly store: TableStore;
   readonly lobby: LobbyService;
   /** Checks the handshake's token: signature, expiry, and whether its account was deleted. */
   readonly identities: Identities;
   readonly now: () => Date;
   /** The quick reactions' per-player limit, counted with the guard's (shared) counters. */
   readonly reactions: { readonly rates: RateCounter; readonly rule: RateRule };
-  /** More Socket.IO options (CORS, the origin check). */
-  readonly socketOptions?: Partial<ServerOptions>;
   /** Told of every answered client event: how long it took (ms) and, when refused, why. */
   readonly observe?: (event: ClientEvent, ms: number, problem: Problem | null) => void;
   /** Told when a handler failed because the store could not be reached. */
   readonly storeFailed?: () => void;
 }
 
-/** Socket.IO, and the way to take this node out of service without losing anything. */
+/** The way to take this node out of service without losing anything. */
 export interface Sockets {
-  readonly io: GameServer;
   /**
    * Takes this node out of service: refuses new connections, tells its clients to connect
    * again (through the load balancer: to another node), waits up to `graceMs` for them to go,
@@ -61,15 +60,23 @@ export interface Sockets {
 /** Puts a socket at a table it may sit at (seat) or watch (null): rooms, takeover, first state, presence. */
 export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) => Promise<JoinResult>;
 
-/** Socket.IO on the Fastify server: the handshake, the client events, presence and broadcasts. */
-export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
-  const io: GameServer = new Server(app.server, {
+/**
+ * The Socket.IO server on Fastify's HTTP server, made first: the broadcast port is built around
+ * it before the services, and `attachSockets` gives it its handlers once they exist.
+ * `options`: more Socket.IO options (CORS, the origin check).
+ */
+export function createSocketServer(app: FastifyInstance, options: Partial<ServerOptions> = {}): GameServer {
+  return new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
     parser: socketParser,
-    ...deps.socketOptions,
+    ...options,
   });
-  const { service, identities } = deps;
+}
+
+/** The handshake, the client events and presence, on the Socket.IO server. */
+export function attachSockets(app: FastifyInstance, io: GameServer, deps: SocketDeps): Sockets {
+  const { service, store, identities } = deps;
   const log = app.log.child({ component: 'sockets' });
   const now = (): number => deps.now().getTime();
   // Work under way (messages, disconnections): a draining node finishes it before it closes the store.
@@ -113,7 +120,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
   });
 
   const presence = async (id: TableId): Promise<void> => {
-    const doc = await service.load(id);
+    const doc = await store.load(id);
     if (doc === null) return;
     const sockets = await io.in(tableRoom(id)).fetchSockets();
     const connected = doc.seats.map((s, seat) => s.kind === 'bot' || sockets.some((x) => x.rooms.has(seatRoom(id, seat))));
@@ -126,7 +133,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     socket.data.table = null;
     await socket.leave(tableRoom(at.id));
     await socket.leave(watchRoom(at.id));
-    if (at.seat === null) await service.countSpectator(at.id, -1);
+    if (at.seat === null) await store.watch(at.id, -1);
     if (at.seat !== null) {
       await socket.leave(seatRoom(at.id, at.seat));
       // Gone to another table: unless another connection holds the seat, a stand-in takes it after the grace period.
@@ -155,10 +162,10 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
     // Counted in before the read below: a change committed after it is sent to the spectators' room.
     // And before the socket is at the table: only a spectator counted in is ever counted out.
-    if (seat === null) await service.countSpectator(id, 1);
+    if (seat === null) await store.watch(id, 1);
     socket.data.table = { id, seat };
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
-    const doc = (await service.load(id)) ?? joined;
+    const doc = (await store.load(id)) ?? joined;
     socket.emit('table:state', tableState(doc, seat, summarize(doc, now())));
     // A node that died between its commit and its broadcast leaves the players on other nodes a
     // version behind, waiting for a state that never comes. Its players come back here mid-game,
@@ -210,7 +217,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       if (player === null) return refuse(ErrorCode.authRequired, 'playing needs a guest token');
       return versioned(await service.act(m.tableId, player, at.seat, m.version, m.action));
     },
-    'table:react': reactionHandler({ io, service, rates: deps.reactions.rates, rule: deps.reactions.rule, now }),
+    'table:react': reactionHandler({ io, store, rates: deps.reactions.rates, rule: deps.reactions.rule, now }),
     ...lobbyHandlers({ io, lobby: deps.lobby, attach }),
   };
 
@@ -239,7 +246,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
       const gone = async (): Promise<void> => {
         // The grace period starts before anyone hears of the disconnection.
         if (at.seat !== null) await service.watchAway(at.id, at.seat);
-        else await service.countSpectator(at.id, -1);
+        else await store.watch(at.id, -1);
         // Not while draining: the client is on its way to another node, whose join tells the
         // table; asking the other nodes now may wait on nodes that are stopping too.
         if (!draining) await presence(at.id);
@@ -287,7 +294,7 @@ export function attachSockets(app: FastifyInstance, deps: SocketDeps): Sockets {
     await settled();
   };
 
-  return { io, drain };
+  return { drain };
 }
 
 /** Stands for "more than one payload" (never a valid message). */
@@ -301,28 +308,4 @@ async function withPlayer(socket: ClientSocket, run: (player: Player) => Promise
 
 function versioned(outcome: Result<TableDoc, Problem>): Result<{ version: number }, Problem> {
   return outcome.ok ? ok({ version: outcome.value.version }) : outcome;
-}
-
-/**
- * Sends every seat its own view of the change, and the spectators theirs: one view per seat per
- * change. Not to the spectators when the commit saw none (`watched` false): every broadcast
- * is a Redis publish, and most tables have nobody watching.
- */
-export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean, except: string[] | string = []): void {
-  const summary = summarize(doc, now);
-  for (const [seat, s] of doc.seats.entries()) {
-    if (s.kind === 'human')
-      io.to(seatRoom(doc.id, seat))
-        .except(except)
-        .emit('table:state', tableState(doc, seat, summary));
-  }
-  if (watched)
-    io.to(watchRoom(doc.id))
-      .except(except)
-      .emit('table:state', tableState(doc, null, summary));
-}
-
-/** Tells the table a stand-in moved for a seat whose turn time ran out (after the state that shows the move). */
-export function announceTimeout(io: GameServer, doc: TableDoc, seat: number): void {
-  io.to(tableRoom(doc.id)).emit('table:timeout', { tableId: doc.id, seat, version: doc.version });
 }

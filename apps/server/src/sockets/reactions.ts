@@ -3,13 +3,14 @@ import { ErrorCode } from '@fives/protocol';
 import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { retryAfterSeconds } from '../guard/refusal.ts';
 import { refuse } from '../tables/problems.ts';
-import type { TableService } from '../tables/service.ts';
+import type { TableStore } from '../store/store.ts';
 import { seatRoom, tableRoom } from './rooms.ts';
 import type { GameServer, Handler } from './types.ts';
 
 export interface ReactionDeps {
   readonly io: GameServer;
-  readonly service: TableService;
+  /** The table as stored: whose seat it is now. */
+  readonly store: Pick<TableStore, 'load'>;
   /** The guard's counters (Redis with a Redis store): a player's limit holds across their connections and the nodes. */
   readonly rates: RateCounter;
   readonly rule: RateRule;
@@ -22,7 +23,7 @@ export interface ReactionDeps {
  * neither moves the version nor reaches the records.
  */
 export function reactionHandler(deps: ReactionDeps): Handler<'table:react'> {
-  const { io, service, rates, rule, now } = deps;
+  const { io, store, rates, rule, now } = deps;
   return async (socket, m) => {
     const at = socket.data.table;
     if (at?.id !== m.tableId) return refuse(ErrorCode.notJoined, `this connection has not joined table ${m.tableId}`);
@@ -31,7 +32,7 @@ export function reactionHandler(deps: ReactionDeps): Handler<'table:react'> {
     if (player === null) return refuse(ErrorCode.authRequired, 'reacting needs a guest token');
     if (!socket.rooms.has(seatRoom(at.id, at.seat))) return refuse(ErrorCode.notSeated, 'this seat was taken over by another connection of yours');
     // The seat may have changed hands since the join (freed after a game, given to a computer player).
-    const doc = await service.load(at.id);
+    const doc = await store.load(at.id);
     if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${at.id}`);
     const seat = doc.seats[at.seat];
     if (seat?.kind !== 'human' || seat.playerId !== player.id) return refuse(ErrorCode.notSeated, 'this seat is not yours now');

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TableId } from '@fives/protocol';
-import type { TableDoc } from '../tables/doc.ts';
-import { summarize } from '../tables/summary.ts';
+import { summarize, type TableDoc, tableState } from '@fives/table';
 import { seatRoom, watchRoom } from './rooms.ts';
-import { tableState } from './state.ts';
 import type { ClientSocket, GameServer } from './types.ts';
 
 export interface ResyncOptions {

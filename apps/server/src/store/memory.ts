@@ -1,17 +1,12 @@
 import type { RecordHand } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { archiveJobKey, awayJobKey, tableJobKey } from '../jobs/job.ts';
-import { MemoryChallenges } from '../accounts/challenges.ts';
-import { MemoryOpenSockets } from '../guard/open-sockets.ts';
-import { MemoryRateCounter } from '../guard/rates.ts';
 import { MemoryJobQueue } from '../jobs/memory.ts';
 import { MemoryThinkQueue } from '../jobs/thinking.ts';
 import { MemoryMatchmaking } from '../lobby/matchmaking-memory.ts';
 import { queueOfRules } from '../lobby/matchmaking.ts';
-import type { RecordAppend, TableDoc } from '../tables/doc.ts';
-import { openEntry, seatedMarks } from '../tables/summary.ts';
-import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
-import { fromStored, toStored } from '@fives/table';
+import { fromStored, openEntry, seatedMarks, type TableDoc, toStored } from '@fives/table';
+import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 export interface MemoryStoreOptions {
   /** How long a game's record is kept after its last hand, ms (0: for ever). */
@@ -29,9 +24,6 @@ export class MemoryTableStore implements TableStore {
   readonly thinking = new MemoryThinkQueue();
   private readonly seated = new Map<string, TableId>();
   readonly matchmaking = new MemoryMatchmaking(this.jobs, this.seated);
-  readonly rates = new MemoryRateCounter();
-  readonly sockets = new MemoryOpenSockets();
-  readonly challenges = new MemoryChallenges();
   private readonly tables = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly watchers = new Map<string, number>();
@@ -68,22 +60,21 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
-    if (this.versions.get(next.id) !== previous) return false;
+  async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
+    if (this.versions.get(next.id) !== previous) return { written: false, spectators: 0 };
     this.put(next, stepAt);
     if (finished !== undefined) {
       const game = finished.entry.summary.game;
       this.finished.set(`${next.id}:${game}`, JSON.stringify(finished.entry));
       this.jobs.putNow(archiveJobKey(next.id, game), game, finished.at);
     }
-    if (seen !== undefined) seen.spectators = this.watchers.get(next.id) ?? 0;
     if (append !== undefined) {
       const key = `${next.id}:${append.game}`;
       const list = this.records.get(key)?.hands ?? [];
       list.push(JSON.stringify(append.hand));
       this.records.set(key, { hands: list, until: this.keptUntil(Date.parse(next.updatedAt)) });
     }
-    return true;
+    return { written: true, spectators: this.watchers.get(next.id) ?? 0 };
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {

@@ -1,22 +1,18 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { DEFAULTS } from '../defaults.ts';
-import { RedisChallenges } from '../accounts/challenges.ts';
-import { RedisOpenSockets } from '../guard/open-sockets.ts';
-import { RedisRateCounter } from '../guard/rates.ts';
-import { JOB_LUA, RedisJobQueue } from '../jobs/redis.ts';
+import { RedisJobQueue } from '../jobs/redis.ts';
 import { RedisThinkQueue } from '../jobs/thinking.ts';
 import { markSeated } from '../lobby/claims-redis.ts';
 import { RedisMatchmaking } from '../lobby/matchmaking-redis.ts';
 import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
-import { type RedisClient, runScript, script } from '../redis/script.ts';
-import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
-import { openEntry, seatedMarks } from '../tables/summary.ts';
+import { luaScript } from '../redis/lua.ts';
+import { type RedisClient, runScript } from '../redis/script.ts';
+import { type FairDeals, fromStored, openEntry, seatedMarks, type SeatRecord, TABLE_SCHEMA, type TableClock, type TableDoc, type TableSettings } from '@fives/table';
 import { StoreUnavailableError } from './availability.ts';
-import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
-import { TABLE_SCHEMA, fromStored } from '@fives/table';
+import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
  * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in
@@ -37,6 +33,7 @@ import { TABLE_SCHEMA, fromStored } from '@fives/table';
  *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
  *   {prefix}{c}code:<CODE>     the id of the table with this short code
  *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/claims-redis.ts`)
+ * and, beside the store on its connection (`shared.ts`: not written with a table's change):
  *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
  *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
  *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
@@ -76,114 +73,27 @@ export class StoredLayoutError extends Error {
   override readonly name = 'StoredLayoutError';
 }
 
-/** Lua: the table's place in the phase indexes and the expiry index. */
-const INDEX_LUA = `
-local function index_table(active, waiting, over, touched, id, phase, at)
-  if phase == 'playing' then redis.call('SADD', active, id) else redis.call('SREM', active, id) end
-  if phase == 'waiting' then redis.call('SADD', waiting, id) else redis.call('SREM', waiting, id) end
-  if phase == 'over' then redis.call('SADD', over, id) else redis.call('SREM', over, id) end
-  redis.call('ZADD', touched, at, id)
-end
-`;
-
-const OPEN_LUA = `
-local function list_open(open, entries, id, entry, score)
-  if entry ~= '' then
-    redis.call('ZADD', open, score, id)
-    redis.call('HSET', entries, id, entry)
-  else
-    redis.call('ZREM', open, id)
-    redis.call('HDEL', entries, id)
-  end
-end
-`;
-
 // KEYS: table active open openEntries due payloads touched waiting over
 // ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks touchedAt
-const CREATE = script(`${JOB_LUA}${OPEN_LUA}${INDEX_LUA}
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7], 'marks', ARGV[12])
-index_table(KEYS[2], KEYS[8], KEYS[9], KEYS[7], ARGV[8], ARGV[4], ARGV[13])
-list_open(KEYS[3], KEYS[4], ARGV[8], ARGV[9], ARGV[10])
-if ARGV[11] ~= '' then set_job(KEYS[5], KEYS[6], 't:' .. ARGV[8], ARGV[1], ARGV[11]) end
-return 1
-`);
+const CREATE = luaScript(['job-lib.lua', 'table-open.lua', 'table-index.lua', 'table-create.lua']);
 
 // KEYS: code ; ARGV: id → 1 claimed now, 2 already this table's, 0 another table's
-const CLAIM_CODE = script(`
-local holder = redis.call('GET', KEYS[1])
-if not holder then
-  redis.call('SET', KEYS[1], ARGV[1])
-  return 1
-end
-if holder == ARGV[1] then return 2 end
-return 0
-`);
+const CLAIM_CODE = luaScript(['code-claim.lua']);
 
 // KEYS: code ; ARGV: id — lets a code go, if it is still this table's
-const RELEASE_CODE = script(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`);
+const RELEASE_CODE = luaScript(['code-release.lua']);
 
 // KEYS: table record active open openEntries due payloads touched waiting over finished
 // ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs finished archiveAt
 // → 0 stale, else {1 + spectators, 1 if the seated marks changed}
-const COMMIT = script(`${JOB_LUA}${OPEN_LUA}${INDEX_LUA}
-local current = redis.call('HGET', KEYS[1], 'version')
-if current ~= ARGV[1] then return 0 end
-local marked = redis.call('HGET', KEYS[1], 'marks')
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'seats', ARGV[3], 'phase', ARGV[4], 'game', ARGV[5], 'state', ARGV[6], 'control', ARGV[7], 'marks', ARGV[13])
-if ARGV[8] ~= '' then
-  redis.call('RPUSH', KEYS[2], ARGV[8])
-  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[2], ARGV[15]) end
-end
-if ARGV[16] ~= '' then
-  redis.call('SET', KEYS[11], ARGV[16])
-  if tonumber(ARGV[15]) > 0 then redis.call('PEXPIRE', KEYS[11], ARGV[15]) end
-  set_job(KEYS[6], KEYS[7], 'g:' .. ARGV[9] .. ':' .. ARGV[5], ARGV[5], ARGV[17])
-end
-index_table(KEYS[3], KEYS[9], KEYS[10], KEYS[8], ARGV[9], ARGV[4], ARGV[14])
-list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
-if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
-local changed = 0
-if marked ~= ARGV[13] then changed = 1 end
-return {1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0'), changed}
-`);
+const COMMIT = luaScript(['job-lib.lua', 'table-open.lua', 'table-index.lua', 'table-commit.lua']);
 
 // KEYS: table  ARGV: delta
-const WATCH = script(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local n = redis.call('HINCRBY', KEYS[1], 'watchers', ARGV[1])
-if n < 0 then redis.call('HSET', KEYS[1], 'watchers', 0) end
-return n
-`);
+const WATCH = luaScript(['table-watch.lua']);
 
 // KEYS: table active open openEntries due payloads touched waiting over kept records…
 // ARGV: id cutoff version retentionMs rules games
-const EXPIRE = script(`${JOB_LUA}
-local at = redis.call('ZSCORE', KEYS[7], ARGV[1])
-if at and tonumber(at) > tonumber(ARGV[2]) then return 0 end
-if (redis.call('HGET', KEYS[1], 'version') or '') ~= ARGV[3] then return 0 end
-redis.call('DEL', KEYS[1])
-redis.call('SREM', KEYS[2], ARGV[1])
-redis.call('SREM', KEYS[8], ARGV[1])
-redis.call('SREM', KEYS[9], ARGV[1])
-redis.call('ZREM', KEYS[7], ARGV[1])
-redis.call('ZREM', KEYS[3], ARGV[1])
-redis.call('HDEL', KEYS[4], ARGV[1])
-clear_job(KEYS[5], KEYS[6], 't:' .. ARGV[1])
-for seat = 0, 3 do clear_job(KEYS[5], KEYS[6], 'a:' .. ARGV[1] .. ':' .. seat) end
-local retention = tonumber(ARGV[4])
-if tonumber(ARGV[6]) > 0 then
-  redis.call('HSET', KEYS[10], 'rules', ARGV[5], 'games', ARGV[6])
-  if retention > 0 then redis.call('PEXPIRE', KEYS[10], retention) end
-end
-for i = 11, #KEYS do
-  if retention > 0 and redis.call('PTTL', KEYS[i]) == -1 then redis.call('PEXPIRE', KEYS[i], retention) end
-end
-return 1
-`);
+const EXPIRE = luaScript(['job-lib.lua', 'table-expire.lua']);
 
 interface Meta {
   readonly id: TableId;
@@ -242,10 +152,8 @@ export class RedisTableStore implements TableStore {
   readonly jobs: RedisJobQueue;
   readonly thinking: RedisThinkQueue;
   readonly matchmaking: RedisMatchmaking;
-  readonly rates: RedisRateCounter;
-  readonly sockets: RedisOpenSockets;
-  readonly challenges: RedisChallenges;
-  private readonly client: RedisClient;
+  /** The connection's commands: the counters shared beside the store use it too (`shared.ts`). */
+  readonly client: RedisClient;
 
   private constructor(
     private readonly connection: RedisConnection,
@@ -259,9 +167,6 @@ export class RedisTableStore implements TableStore {
     this.jobs = new RedisJobQueue(client, prefix);
     this.thinking = new RedisThinkQueue(client, prefix);
     this.matchmaking = new RedisMatchmaking(client, prefix, this.jobs);
-    this.rates = new RedisRateCounter(client, prefix);
-    this.sockets = new RedisOpenSockets(client, prefix);
-    this.challenges = new RedisChallenges(client, prefix);
   }
 
   static async connect(options: RedisStoreOptions): Promise<RedisTableStore> {
@@ -349,7 +254,7 @@ export class RedisTableStore implements TableStore {
     return ((await this.client.get(codeKey(this.prefix, code))) ?? null) as TableId | null;
   }
 
-  async commit(next: TableDoc, append?: RecordAppend, stepAt: number | null = null, seen?: CommitSeen, finished?: FinishedGame, previous = next.version - 1): Promise<boolean> {
+  async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
     const game = append?.game ?? next.game;
     // The finished game is the table's current one: the script's job key uses its game field.
     if (finished !== undefined && finished.entry.summary.game !== next.game)
@@ -377,15 +282,14 @@ export class RedisTableStore implements TableStore {
       ],
     );
     // 0: stale; else {1 + the spectators counted at the table, whether its seated marks changed}.
-    if (!Array.isArray(written)) return false;
+    if (!Array.isArray(written)) return { written: false, spectators: 0 };
     const [n, changed] = written as [number, number];
-    if (seen !== undefined) seen.spectators = n - 1;
     if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
     if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
     // The second step, in each person's shard: only when a game starts or ends, or a person goes or comes back.
     if (changed === 1) await this.mark(next.id, seatMarks(next));
     await this.confirm(next);
-    return true;
+    return { written: true, spectators: n - 1 };
   }
 
   /**

@@ -1,13 +1,10 @@
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { GameSummary, OpenTable, Phase, TableCode, TableId } from '@fives/protocol';
-import type { ChallengeStore } from '../accounts/challenges.ts';
-import type { OpenSocketCounter } from '../guard/open-sockets.ts';
-import type { RateCounter } from '../guard/rates.ts';
 import type { JobQueue } from '../jobs/job.ts';
 import type { ThinkQueue } from '../jobs/thinking.ts';
 import type { Matchmaking } from '../lobby/matchmaking.ts';
 import type { RedisMode } from '../redis/connect.ts';
-import type { RecordAppend, TableDoc } from '../tables/doc.ts';
+import type { RecordAppend, TableDoc } from '@fives/table';
 
 /** How many tables are in each phase. */
 export type TableCounts = Record<Phase, number>;
@@ -18,12 +15,29 @@ export interface KeptRecord {
   readonly games: number;
 }
 
-/**
- * What a commit saw of the table beside it, filled in by the store when the change is written:
- * how many spectators' connections are counted at the table (`watch`) at that moment.
- */
-export interface CommitSeen {
-  spectators: number;
+/** A change to write (`TableStore.commit`). */
+export interface CommitRequest {
+  /** The table as changed: written only if the stored one is still at `next.version - 1`. */
+  readonly next: TableDoc;
+  /** A hand the change closed, appended to that game's record. */
+  readonly append?: RecordAppend | undefined;
+  /** When the table's next automatic step falls due (ms); null or absent: none. */
+  readonly stepAt?: number | null;
+  /** The game the change finished: kept until archived, and its archive job set due at `finished.at`. */
+  readonly finished?: FinishedGame | undefined;
+  /**
+   * The stored version to write on instead of `next.version - 1`: a table resumed past versions
+   * a failover lost (`TableCommits.resume`).
+   */
+  readonly previous?: number;
+}
+
+/** What a commit did: whether it was written, and what it saw of the table as it wrote. */
+export interface Committed {
+  /** False when someone else changed the table first (nothing was written). */
+  readonly written: boolean;
+  /** How many spectators' connections are counted at the table (`watch`) at that moment (0 when not written). */
+  readonly spectators: number;
 }
 
 /**
@@ -48,8 +62,10 @@ export type Created = 'created' | 'idTaken' | 'codeTaken';
 /**
  * Where tables live. Two implementations — Redis (durable, shared by every server process) and
  * memory (one process, lost at exit) — pass the same contract suite (`test/store.contract.ts`).
- * Beside the tables, each keeps the jobs and the queues (`jobs`, `matchmaking`) in the same
- * place, so that a change and what it calls for are written in one atomic step.
+ * Beside the tables, each keeps the jobs and the queues (`jobs`, `thinking`, `matchmaking`) in
+ * the same place, so that a change and what it calls for are written in one atomic step; only
+ * those. What the nodes share otherwise (rate counters, open sockets, passkey challenges) is
+ * built beside the store, on its connection (`shared.ts`).
  */
 export interface TableStore {
   readonly kind: 'redis' | 'memory';
@@ -60,12 +76,6 @@ export interface TableStore {
   /** Computer players' moves waiting for a thinker (`jobs/thinking.ts`). */
   readonly thinking: ThinkQueue;
   readonly matchmaking: Matchmaking;
-  /** The per-address rate limits' counters (shared by every node that shares the store). */
-  readonly rates: RateCounter;
-  /** How many sockets each address holds open across the nodes (the per-address cap). */
-  readonly sockets: OpenSocketCounter;
-  /** Passkey challenges handed out and not yet answered (`accounts/challenges.ts`). */
-  readonly challenges: ChallengeStore;
   /**
    * Stores a new table (version 0) under its id and code, lists it if it is open (see
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).
@@ -75,15 +85,12 @@ export interface TableStore {
   /** The table with this (normalized) code. */
   idForCode(code: TableCode): Promise<TableId | null>;
   /**
-   * Writes `next` only if the stored table is still at `next.version - 1`, and in the same atomic
-   * step appends `append` to that game's record, updates the open-tables list and sets the
-   * table's next automatic step for `stepAt` (null: none). False when someone else changed the
-   * table first. `seen`, when given, is told what the write saw (`CommitSeen`). `finished`, when
-   * the change finished a game: kept until archived, and its archive job set due at `finished.at`.
-   * `previous`, when given, is the stored version to write on instead of `next.version - 1`: a
-   * table resumed past versions a failover lost (`TableCommits.resume`).
+   * Writes `request.next` only if the stored table is still at the version before it, and in the
+   * same atomic step appends the closed hand to that game's record, updates the open-tables list,
+   * sets the table's next automatic step, and keeps a finished game with its archive job
+   * (`CommitRequest`). Not written when someone else changed the table first.
    */
-  commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null, seen?: CommitSeen, finished?: FinishedGame, previous?: number): Promise<boolean>;
+  commit(request: CommitRequest): Promise<Committed>;
   /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
   finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
   /**

@@ -1,10 +1,10 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
 import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
-import type { CommitSeen, FinishedEntry } from '../store/store.ts';
+import type { FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
-import type { TableRuntime, TableServiceOptions } from './context.ts';
+import type { TableServiceOptions } from './context.ts';
 
 /** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
 export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
@@ -26,17 +26,14 @@ export const MAX_LOST = 10_000;
 export class TableCommits {
   private readonly recent = new RecentTables();
 
-  constructor(
-    private readonly o: TableServiceOptions,
-    private readonly runtime: () => TableRuntime,
-  ) {}
+  constructor(private readonly options: TableServiceOptions) {}
 
   /** Like `update`, but a decision to change nothing answers with the table as it is. */
   async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc, Problem>> {
     const out = await this.update(id, decide, retries);
     if (!out.ok) return out;
     if (out.value !== null) return ok(out.value);
-    const doc = await this.o.store.load(id);
+    const doc = await this.options.store.load(id);
     return doc === null ? refuse(ErrorCode.tableNotFound, `there is no table ${id}`) : ok(doc);
   }
 
@@ -55,30 +52,29 @@ export class TableCommits {
       // This node's last commit of the table, if any: a guess the commit checks (tables/recent.ts).
       const guess = attempt === 0 ? this.recent.get(id) : undefined;
       if (guess !== undefined) known = guess.version;
-      let doc = guess ?? (await this.o.store.load(id));
+      let doc = guess ?? (await this.options.store.load(id));
       if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
       // This node committed a newer version than the store holds: a failover lost it. Go on past it.
       if (guess === undefined && doc.version < known) doc = (await this.resume(id, known)) ?? doc;
-      const now = this.o.now().getTime();
+      const now = this.options.now().getTime();
       const decided = decide(doc, now);
       if (!decided.ok || decided.value === null) {
         // A refusal or nothing to do is only an answer when decided on what Redis holds now.
         if (guess !== undefined && !(decided.ok && nothingStands?.() === true)) continue;
         return decided.ok ? ok(null) : decided;
       }
-      const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.o);
-      // Unless the store says otherwise (a store wrapped by a test may not), there are spectators.
-      const seen: CommitSeen = { spectators: 1 };
+      const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.options);
       const finished = finishedOf(next, effects);
-      if (await this.o.store.commit(next, appendOf(effects), stepAt, seen, finished === null ? undefined : { entry: finished, at: now })) {
+      const committed = await this.options.store.commit({ next, append: appendOf(effects), stepAt, finished: finished === null ? undefined : { entry: finished, at: now } });
+      if (committed.written) {
         this.recent.set(next);
-        this.execute(next, effects, seen.spectators > 0);
+        this.execute(next, effects, committed.spectators > 0);
         return ok(next);
       }
       this.recent.forget(id);
       if (guess !== undefined) continue;
       if (attempt >= retries) {
-        const latest = await this.o.store.load(id);
+        const latest = await this.options.store.load(id);
         const version = latest?.version ?? doc.version + 1;
         return refuse(ErrorCode.stale, `the table changed while this was being decided (now version ${version}); try again`, { version });
       }
@@ -98,15 +94,15 @@ export class TableCommits {
    * caught up meanwhile).
    */
   async resume(id: TableId, seen: number): Promise<TableDoc | null> {
-    const doc = await this.o.store.load(id);
+    const doc = await this.options.store.load(id);
     if (doc === null || doc.version >= seen || seen - doc.version > MAX_LOST) return null;
-    const now = this.o.now().getTime();
+    const now = this.options.now().getTime();
     const past = doc.version + MAX_LOST;
-    const { doc: next, stepAt, effects } = settle({ ...doc, version: past }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.o);
-    const spectators: CommitSeen = { spectators: 1 };
-    if (!(await this.o.store.commit(next, undefined, stepAt, spectators, undefined, doc.version))) return null;
+    const { doc: next, stepAt, effects } = settle({ ...doc, version: past }, { doc, cause: { kind: 'resumed', from: doc.version } }, now, this.options);
+    const committed = await this.options.store.commit({ next, stepAt, previous: doc.version });
+    if (!committed.written) return null;
     this.recent.set(next);
-    this.execute(next, effects, spectators.spectators > 0);
+    this.execute(next, effects, committed.spectators > 0);
     return next;
   }
 
@@ -117,8 +113,8 @@ export class TableCommits {
    * so too late). Without it, a table waiting for that client's move would wait for ever.
    */
   async announce(id: TableId): Promise<void> {
-    const doc = await this.o.store.load(id);
-    if (doc !== null) this.o.onChange(doc, { kind: 'resumed', from: doc.version }, true);
+    const doc = await this.options.store.load(id);
+    if (doc !== null) this.options.broadcast.changed(doc, { kind: 'resumed', from: doc.version }, true);
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */
@@ -129,20 +125,20 @@ export class TableCommits {
           break;
         case 'archive':
           // Its job was stored with the change, due now: this node runs it at once (another node will if this one dies first).
-          this.runtime().wake(this.o.now().getTime());
+          this.options.jobs.wake(this.options.now().getTime());
           break;
         case 'broadcast':
-          logChange(this.o.log, doc, effect.cause);
-          this.o.onChange(doc, effect.cause, watched);
+          logChange(this.options.log, doc, effect.cause);
+          this.options.broadcast.changed(doc, effect.cause, watched);
           break;
         case 'schedule':
-          this.runtime().wake(effect.at);
+          this.options.jobs.wake(effect.at);
           break;
         case 'timedOut':
-          this.o.onTimeout(doc, effect.seat);
+          this.options.broadcast.timedOut(doc, effect.seat);
           break;
         case 'openTablesChanged':
-          this.o.onOpenTables();
+          this.options.broadcast.openTablesChanged();
           break;
       }
     }

@@ -32,31 +32,44 @@ export interface TableServiceOptions extends Timing {
   readonly seeds: SeedSource;
   readonly now: () => Date;
   readonly log: FastifyBaseLogger;
-  /**
-   * Told of every committed change and what made it (the sockets broadcast it; the metrics count
-   * it); `watched`: whether the table may have spectators (false only when the commit saw none).
-   */
-  readonly onChange: (doc: TableDoc, cause: Cause, watched: boolean) => void;
-  /** Told when a stand-in moved for a person whose turn time ran out. */
-  readonly onTimeout: (doc: TableDoc, seat: number) => void;
-  /** Told when a change may have changed the open-tables list. */
-  readonly onOpenTables: () => void;
+  /** Where committed changes go out (the sockets, `sockets/broadcast.ts`), built before the service. */
+  readonly broadcast: TableBroadcast;
+  /** Who holds a seat now (the sockets, on any node). */
+  readonly presence: SeatPresence;
+  /** This node's job runner, woken at `at` for a step it has just set (built before the service). */
+  readonly jobs: JobAlarm;
 }
 
-/** What the table needs from the rest of the server at run time (set once both exist). */
-export interface TableRuntime {
-  /** Wake this node's job runner at `at` (a step it has just set). */
-  readonly wake: (at: number) => void;
-  /** Whether some connection holds the seat now, on any node. */
-  readonly present: (id: TableId, seat: number) => Promise<boolean>;
+/**
+ * The way out of a table's changes, handed to the service when it is made (as boardgame.io hands
+ * its `Master` a transport): the service decides, the port tells whoever follows the table.
+ */
+export interface TableBroadcast {
+  /**
+   * A change was committed, for `cause` (every seat and spectator is sent its own view);
+   * `watched`: whether the table may have spectators (false only when the commit saw none).
+   */
+  changed(doc: TableDoc, cause: Cause, watched: boolean): void;
+  /** A stand-in moved for a person whose turn time ran out (after the state that shows the move). */
+  timedOut(doc: TableDoc, seat: number): void;
+  /** A change may have changed the open-tables list. */
+  openTablesChanged(): void;
+}
+
+/** Whether some connection holds the seat now, on any node. */
+export interface SeatPresence {
+  present(id: TableId, seat: number): Promise<boolean>;
+}
+
+/** Wakes this node's job runner at `at` (ms): a step it has just set falls due then. */
+export interface JobAlarm {
+  wake(at: number): void;
 }
 
 /** What every feature of a table's life (founding.ts, joining.ts, away.ts…) runs with. */
 export interface TableContext {
-  readonly o: TableServiceOptions;
+  readonly options: TableServiceOptions;
   readonly commits: TableCommits;
-  /** The runtime as it is now: the sockets and the job runner are wired in after the service is made. */
-  readonly runtime: () => TableRuntime;
   readonly nowMs: () => number;
   /** The computer players, as the machine asks for them on this node: the server's policies, randomness and budget. */
   readonly choose: BotChooser;

@@ -9,18 +9,18 @@ import { seatedPeople } from './people.ts';
 /** A table is made: waiting for players, or dealt at once (play now, a queue's match). */
 
 export async function create(
-  t: TableContext,
+  context: TableContext,
   host: Player,
   rulesInput: RulesInput,
   specs: readonly SeatSpec[] | undefined,
   settings: TableSettings = { turnSeconds: null, listed: false, rated: false },
 ): Promise<Result<TableDoc, Problem>> {
-  const [rated] = await seatedPeople(t, [host], rulesInput);
+  const [rated] = await seatedPeople(context, [host], rulesInput);
   const opened = openTable(rated ?? host, rulesInput, specs, settings);
   if (!opened.ok) return opened;
   const { table, seat, players } = opened.value;
-  const made = await store(t, table);
-  if (made.ok) t.o.log.info({ tableId: made.value.id, seat, event: 'created', players }, 'table event');
+  const made = await store(context, table);
+  if (made.ok) context.options.log.info({ tableId: made.value.id, seat, event: 'created', players }, 'table event');
   return made;
 }
 
@@ -29,8 +29,8 @@ export async function create(
  * of `level` in the rest. With `id` given (a queue's match) making it twice makes it once.
  */
 export async function createStarted(
-  t: TableContext,
-  o: {
+  context: TableContext,
+  table: {
     readonly id?: TableId;
     readonly people: readonly Player[];
     readonly level: BotLevel;
@@ -38,28 +38,28 @@ export async function createStarted(
     readonly settings: TableSettings;
   },
 ): Promise<Result<TableDoc, Problem>> {
-  const dealt = startedTable({ ...o, people: await seatedPeople(t, o.people, o.rulesInput), seeds: t.o.seeds });
+  const dealt = startedTable({ ...table, people: await seatedPeople(context, table.people, table.rulesInput), seeds: context.options.seeds });
   if (!dealt.ok) return dealt;
-  const made = await store(t, dealt.value.table, o.id);
+  const made = await store(context, dealt.value.table, table.id);
   if (made.ok) {
-    t.o.log.info({ tableId: made.value.id, event: 'created', players: dealt.value.players, people: o.people.length, started: true }, 'table event');
-    t.o.onChange(made.value, { kind: 'started' }, true);
+    context.options.log.info({ tableId: made.value.id, event: 'created', players: dealt.value.players, people: table.people.length, started: true }, 'table event');
+    context.options.broadcast.changed(made.value, { kind: 'started' }, true);
   }
   return made;
 }
 
 /** Stores a new table under a fresh id (or `id`) and code; one under way with its clocks and first step. */
-async function store(t: TableContext, table: NewTable, id?: TableId): Promise<Result<TableDoc, Problem>> {
+async function store(context: TableContext, table: NewTable, id?: TableId): Promise<Result<TableDoc, Problem>> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), t.nowMs(), t.o);
-    const created = await t.o.store.create(doc, stepAt);
+    const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), context.nowMs(), context.options);
+    const created = await context.options.store.create(doc, stepAt);
     if (created === 'created') {
-      if (stepAt !== null) t.runtime().wake(stepAt);
-      if (openEntry(doc) !== null) t.o.onOpenTables();
+      if (stepAt !== null) context.options.jobs.wake(stepAt);
+      if (openEntry(doc) !== null) context.options.broadcast.openTablesChanged();
       return ok(doc);
     }
     if (created === 'idTaken' && id !== undefined) {
-      const existing = await t.o.store.load(id);
+      const existing = await context.options.store.load(id);
       if (existing !== null) return ok(existing);
     }
   }

@@ -6,19 +6,19 @@ import type { TableContext } from './context.ts';
 
 /** What only the host does: the seats and settings while the table waits, the start, the rematch. */
 
-export function setSeat(t: TableContext, id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Result<TableDoc, Problem>> {
-  return t.commits.mustUpdate(id, (d) => setTableSeat(d, player.id, seat, occupant));
+export function setSeat(context: TableContext, id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Result<TableDoc, Problem>> {
+  return context.commits.mustUpdate(id, (d) => setTableSeat(d, player.id, seat, occupant));
 }
 
 /** The turn time and the listing. A running turn keeps its deadline; switching the timer off stops it. */
-export function changeSettings(t: TableContext, id: TableId, player: Player, change: Partial<TableSettings>): Promise<Result<TableDoc, Problem>> {
-  return t.commits.mustUpdate(id, (d) => changeTableSettings(d, player.id, change));
+export function changeSettings(context: TableContext, id: TableId, player: Player, change: Partial<TableSettings>): Promise<Result<TableDoc, Problem>> {
+  return context.commits.mustUpdate(id, (d) => changeTableSettings(d, player.id, change));
 }
 
-export function start(t: TableContext, id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
-  return t.commits.mustUpdate(id, (d) => startAt(d, player.id, t.o.seeds));
+export function start(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
+  return context.commits.mustUpdate(id, (d) => startAt(d, player.id, context.options.seeds));
 }
 
-export function rematch(t: TableContext, id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
-  return t.commits.mustUpdate(id, (d) => rematchAt(d, player.id, t.o.seeds));
+export function rematch(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
+  return context.commits.mustUpdate(id, (d) => rematchAt(d, player.id, context.options.seeds));
 }

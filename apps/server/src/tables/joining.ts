@@ -12,12 +12,12 @@ import { seatedPeople } from './people.ts';
  * table waits; null to watch.
  */
 export async function join(
-  t: TableContext,
+  context: TableContext,
   id: TableId,
   player: Player | null,
   as: 'player' | 'spectator' | undefined,
 ): Promise<Result<{ doc: TableDoc; seat: number | null }, Problem>> {
-  const doc = await t.o.store.load(id);
+  const doc = await context.options.store.load(id);
   if (doc === null) return refuse(ErrorCode.tableNotFound, `there is no table ${id}`);
   if (as === 'spectator') return ok({ doc, seat: null });
   if (player === null) {
@@ -27,22 +27,22 @@ export async function join(
   if (own !== null) {
     const s = doc.seats[own];
     if (s?.kind !== 'human' || s.away !== true) return ok({ doc, seat: own });
-    const back = await comeBack(t, id, player.id);
+    const back = await comeBack(context, id, player.id);
     if (!back.ok) return back;
-    return ok({ doc: back.value ?? (await t.o.store.load(id)) ?? doc, seat: own });
+    return ok({ doc: back.value ?? (await context.options.store.load(id)) ?? doc, seat: own });
   }
   if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
     let seat = -1;
-    const [person] = await seatedPeople(t, [player], doc.rulesInput);
-    const taken = await t.commits.update(id, (d) => {
+    const [person] = await seatedPeople(context, [player], doc.rulesInput);
+    const taken = await context.commits.update(id, (d) => {
       const took = takeOpenSeat(d, person ?? player);
       if (!took.ok) return took;
       seat = took.value.seat;
       return ok(took.value.change);
     });
-    if (taken.ok) return ok({ doc: taken.value ?? (await t.o.store.load(id)) ?? doc, seat });
+    if (taken.ok) return ok({ doc: taken.value ?? (await context.options.store.load(id)) ?? doc, seat });
     if (taken.error.code !== ErrorCode.tableFull || as === 'player') return taken;
-    return ok({ doc: (await t.o.store.load(id)) ?? doc, seat: null });
+    return ok({ doc: (await context.options.store.load(id)) ?? doc, seat: null });
   }
   if (as === 'player') {
     return doc.phase === 'waiting' ? refuse(ErrorCode.tableFull, 'every seat is taken') : refuse(ErrorCode.alreadyStarted, 'the game has started; you can watch');
@@ -51,8 +51,8 @@ export async function join(
 }
 
 /** The person is back: their away seat is theirs again. */
-export function comeBack(t: TableContext, id: TableId, playerId: PlayerId): Promise<Result<TableDoc | null, Problem>> {
-  return t.commits.update(id, (d) => comeBackTo(d, playerId));
+export function comeBack(context: TableContext, id: TableId, playerId: PlayerId): Promise<Result<TableDoc | null, Problem>> {
+  return context.commits.update(id, (d) => comeBackTo(d, playerId));
 }
 
 /**
@@ -60,6 +60,6 @@ export function comeBack(t: TableContext, id: TableId, playerId: PlayerId): Prom
  * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
  * hands the role on.
  */
-export function leave(t: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
-  return t.commits.update(id, (d) => leaveTable(d, player.id));
+export function leave(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
+  return context.commits.update(id, (d) => leaveTable(d, player.id));
 }

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableDoc } from './doc.ts';
-import type { Cause } from '@fives/table';
+import type { Cause, TableDoc } from '@fives/table';
 
 /** Levels at which a table event (info) is not written. */
 const QUIET = new Set(['warn', 'error', 'fatal', 'silent']);

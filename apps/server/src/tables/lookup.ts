@@ -8,9 +8,9 @@ import type { TableContext } from './context.ts';
  * seat is taken back through the table's own link, `/t/<id>`, which watching keeps using too —
  * and a code found by guessing would let a stranger watch a private game.
  */
-export async function tableForCode(t: TableContext, code: TableCode): Promise<TableDoc | null> {
-  const id = await t.o.store.idForCode(code);
-  const doc = id === null ? null : await t.o.store.load(id);
+export async function tableForCode(context: TableContext, code: TableCode): Promise<TableDoc | null> {
+  const id = await context.options.store.idForCode(code);
+  const doc = id === null ? null : await context.options.store.load(id);
   return doc === null || codeRetired(doc) ? null : doc;
 }
 

@@ -10,17 +10,17 @@ import type { TableContext } from './context.ts';
  * Made on a version newer than the stored one, it says a failover lost changes: the table is
  * resumed past it (`TableCommits.resume`) and the move refused as stale, to be made again.
  */
-export async function act(t: TableContext, id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {
-  const out = await t.commits.mustUpdate(id, (d, now) => actAt(d, now, { playerId: player.id, seat, version, wire }), 0);
+export async function act(context: TableContext, id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {
+  const out = await context.commits.mustUpdate(id, (d, now) => actAt(d, now, { playerId: player.id, seat, version, wire }), 0);
   if (out.ok || out.error.code !== ErrorCode.stale || out.error.version === undefined || out.error.version === version) return out;
   if (out.error.version > version) {
     // Most often another move came first, and its state is on its way; but it may be a change
     // this client was never sent (not confirmed in time, kept all the same): sent again.
-    await t.commits.announce(id);
+    await context.commits.announce(id);
     return out;
   }
   // Made on a version the store does not have: lost in a failover. The table goes on past it.
-  const resumed = await t.commits.resume(id, version);
+  const resumed = await context.commits.resume(id, version);
   return resumed === null
     ? out
     : refuse(ErrorCode.stale, `the table was resumed as version ${resumed.version} after a failover; make the move again on it`, { version: resumed.version });

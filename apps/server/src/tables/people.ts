@@ -9,13 +9,13 @@ import { withRatings } from './ratings.ts';
  * name, both for the seat to show through the one table summary. Like a rating, `kept` is shown,
  * not decided on: when the account store cannot answer they sit down as guests.
  */
-export async function seatedPeople(t: TableContext, people: readonly Player[], rulesInput: RulesInput): Promise<Person[]> {
-  const rated = await withRatings(t, people, rulesInput);
+export async function seatedPeople(context: TableContext, people: readonly Player[], rulesInput: RulesInput): Promise<Person[]> {
+  const rated = await withRatings(context, people, rulesInput);
   try {
-    const kept = await Promise.all(rated.map(async (p) => (await t.o.accounts.account(p.id)) !== null));
+    const kept = await Promise.all(rated.map(async (p) => (await context.options.accounts.account(p.id)) !== null));
     return rated.map((p, i) => (kept[i] === true ? { ...p, kept: true } : p));
   } catch (error) {
-    t.o.log.warn({ err: error }, 'accounts could not be read: seated as guests');
+    context.options.log.warn({ err: error }, 'accounts could not be read: seated as guests');
     return rated;
   }
 }

@@ -9,11 +9,11 @@ import type { TableContext } from './context.ts';
  * (through the one table summary every client gets). A rating is shown, not decided on: when
  * the archive cannot answer, they sit down without one.
  */
-export async function withRatings(t: TableContext, people: readonly Player[], rulesInput: RulesInput): Promise<Person[]> {
+export async function withRatings(context: TableContext, people: readonly Player[], rulesInput: RulesInput): Promise<Person[]> {
   const rules = resolveRules(rulesInput);
   if (!rules.ok || people.length === 0) return people.slice();
   try {
-    const ratings = await t.o.archive.ratings(
+    const ratings = await context.options.archive.ratings(
       people.map((p) => p.id),
       ratingKey(rules.value.preset, rules.value.players),
     );
@@ -22,7 +22,7 @@ export async function withRatings(t: TableContext, people: readonly Player[], ru
       return r === undefined ? p : { ...p, rating: { rating: r.rating, rd: r.rd } };
     });
   } catch (error) {
-    t.o.log.warn({ err: error }, 'ratings could not be read: seated without them');
+    context.options.log.warn({ err: error }, 'ratings could not be read: seated without them');
     return people.slice();
   }
 }

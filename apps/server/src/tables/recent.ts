@@ -1,5 +1,5 @@
 import type { TableId } from '@fives/protocol';
-import type { TableDoc } from './doc.ts';
+import type { TableDoc } from '@fives/table';
 
 /**
  * The last version of each table this node committed, kept to decide the next change on it

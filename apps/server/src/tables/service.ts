@@ -5,7 +5,7 @@ import type { Player } from '../identity/token.ts';
 import { chooseBotAction } from '../bots/policy.ts';
 import { checkAway, watchAway } from './away.ts';
 import { TableCommits } from './commit.ts';
-import type { TableContext, TableRuntime, TableServiceOptions } from './context.ts';
+import type { TableContext, TableServiceOptions } from './context.ts';
 import { create, createStarted } from './founding.ts';
 import { changeSettings, rematch, setSeat, start } from './hosting.ts';
 import { join, leave } from './joining.ts';
@@ -14,7 +14,7 @@ import { act } from './moves.ts';
 import { record } from './records.ts';
 import { resumeAll, runStep } from './steps.ts';
 
-export type { Cause, TableRuntime, TableServiceOptions };
+export type { Cause, TableServiceOptions };
 
 /**
  * The table machine (`@fives/table`) run against the store, one module per feature of a table's
@@ -27,91 +27,75 @@ export type { Cause, TableRuntime, TableServiceOptions };
  * holds what they share and is the one door the sockets, the routes, the lobby and the jobs use.
  */
 export class TableService {
-  private runtime: TableRuntime = { wake: () => {}, present: async () => true };
+  private readonly context: TableContext;
 
-  private readonly t: TableContext;
-
-  constructor(private readonly o: TableServiceOptions) {
-    this.t = {
-      o,
-      commits: new TableCommits(o, () => this.runtime),
-      runtime: () => this.runtime,
-      nowMs: () => o.now().getTime(),
-      choose: (level, seen) => chooseBotAction(level, seen, o.random, o.botBudget),
+  constructor(options: TableServiceOptions) {
+    this.context = {
+      options,
+      commits: new TableCommits(options),
+      nowMs: () => options.now().getTime(),
+      choose: (level, seen) => chooseBotAction(level, seen, options.random, options.botBudget),
       steps: { running: new Set(), saidNoThinkerAt: Number.NEGATIVE_INFINITY },
     };
   }
 
-  useRuntime(runtime: TableRuntime): void {
-    this.runtime = runtime;
-  }
-
   create(host: Player, rulesInput: RulesInput, specs: readonly SeatSpec[] | undefined, settings?: TableSettings): Promise<Result<TableDoc, Problem>> {
-    return create(this.t, host, rulesInput, specs, settings);
+    return create(this.context, host, rulesInput, specs, settings);
   }
 
-  createStarted(o: Parameters<typeof createStarted>[1]): Promise<Result<TableDoc, Problem>> {
-    return createStarted(this.t, o);
-  }
-
-  load(id: TableId): Promise<TableDoc | null> {
-    return this.o.store.load(id);
+  createStarted(table: Parameters<typeof createStarted>[1]): Promise<Result<TableDoc, Problem>> {
+    return createStarted(this.context, table);
   }
 
   tableForCode(code: TableCode): Promise<TableDoc | null> {
-    return tableForCode(this.t, code);
-  }
-
-  /** A spectator's connection comes (+1) to the table or goes (-1): see `TableStore.watch`. */
-  countSpectator(id: TableId, delta: 1 | -1): Promise<void> {
-    return this.o.store.watch(id, delta);
+    return tableForCode(this.context, code);
   }
 
   join(id: TableId, player: Player | null, as: 'player' | 'spectator' | undefined): Promise<Result<{ doc: TableDoc; seat: number | null }, Problem>> {
-    return join(this.t, id, player, as);
+    return join(this.context, id, player, as);
   }
 
   leave(id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
-    return leave(this.t, id, player);
+    return leave(this.context, id, player);
   }
 
   watchAway(id: TableId, seat: number): Promise<void> {
-    return watchAway(this.t, id, seat);
+    return watchAway(this.context, id, seat);
   }
 
   checkAway(id: TableId, seat: number): Promise<void> {
-    return checkAway(this.t, id, seat);
+    return checkAway(this.context, id, seat);
   }
 
   setSeat(id: TableId, player: Player, seat: number, occupant: SeatSpec): Promise<Result<TableDoc, Problem>> {
-    return setSeat(this.t, id, player, seat, occupant);
+    return setSeat(this.context, id, player, seat, occupant);
   }
 
   changeSettings(id: TableId, player: Player, change: Partial<TableSettings>): Promise<Result<TableDoc, Problem>> {
-    return changeSettings(this.t, id, player, change);
+    return changeSettings(this.context, id, player, change);
   }
 
   start(id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
-    return start(this.t, id, player);
+    return start(this.context, id, player);
   }
 
   rematch(id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
-    return rematch(this.t, id, player);
+    return rematch(this.context, id, player);
   }
 
   act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {
-    return act(this.t, id, player, seat, version, wire);
+    return act(this.context, id, player, seat, version, wire);
   }
 
   record(id: TableId, n: number): Promise<Result<GameRecord, Problem>> {
-    return record(this.t, id, n);
+    return record(this.context, id, n);
   }
 
   runStep(id: TableId, version: number): Promise<'replaced' | undefined> {
-    return runStep(this.t, id, version);
+    return runStep(this.context, id, version);
   }
 
   resumeAll(): Promise<number> {
-    return resumeAll(this.t);
+    return resumeAll(this.context);
   }
 }

@@ -31,20 +31,20 @@ const NO_THINKER_QUIET_MS = 30_000;
  * only: a table that moved on drops them (counted), and its new version's step, which the
  * commit that moved it set, thinks again.
  */
-export async function runStep(t: TableContext, id: TableId, version: number): Promise<'replaced' | undefined> {
+export async function runStep(context: TableContext, id: TableId, version: number): Promise<'replaced' | undefined> {
   // Taken again while this node still thinks about it (its lease ran out behind a long queue
   // of decisions): the step under way commits it, and its commit sets the job anew.
   const running = `${id}:${version}`;
-  if (t.steps.running.has(running)) return 'replaced';
-  t.steps.running.add(running);
+  if (context.steps.running.has(running)) return 'replaced';
+  context.steps.running.add(running);
   try {
-    return await step(t, id, version);
+    return await step(context, id, version);
   } finally {
-    t.steps.running.delete(running);
+    context.steps.running.delete(running);
   }
 }
 
-async function step(t: TableContext, id: TableId, version: number): Promise<'replaced' | undefined> {
+async function step(context: TableContext, id: TableId, version: number): Promise<'replaced' | undefined> {
   // The answers thought about, by table version, seat and level.
   const answers = new Map<string, Action | null>();
   // Decisions whose thinking failed every time (their first legal action is played; said once).
@@ -54,19 +54,19 @@ async function step(t: TableContext, id: TableId, version: number): Promise<'rep
     const lastRound = round >= THINK_ROUNDS;
     const wanted = new Map<string, ThinkTask>();
     const idle: { doc: TableDoc | null; stale: boolean } = { doc: null, stale: false };
-    const changed = await t.commits.update(
+    const changed = await context.commits.update(
       id,
       (d, now) => {
         wanted.clear();
         const choose: BotChooser = (level, seen) => {
-          if (seen.seat === null || !needsThought(level, seen)) return t.choose(level, seen);
+          if (seen.seat === null || !needsThought(level, seen)) return context.choose(level, seen);
           const key = answerKey(d.version, seen.seat, level);
           // An answer counts only for the version it was thought about (keyed by it).
           if (answers.has(key)) return answers.get(key) ?? null;
-          if (!lastRound) wanted.set(key, { level, view: seen, seed: botSeed(d, seen.seat), budget: plainBudget(t.o.botBudget) });
+          if (!lastRound) wanted.set(key, { level, view: seen, seed: botSeed(d, seen.seat), budget: plainBudget(context.options.botBudget) });
           return null;
         };
-        const step = automaticStep(d, now, version, { seeds: t.o.seeds, choose });
+        const step = automaticStep(d, now, version, { seeds: context.options.seeds, choose });
         if (!step.ok) return step;
         // The last decision's (a first one on this node's cached copy may be decided again).
         idle.stale = step.value.kind === 'stale';
@@ -76,9 +76,9 @@ async function step(t: TableContext, id: TableId, version: number): Promise<'rep
         if (step.value.kind !== 'change') return ok(null);
         const bot = step.value.bot;
         const key = bot === null ? null : answerKey(d.version, bot.seat, bot.actor.level);
-        if (key !== null) t.o.bots.decided(answers.has(key) ? 'pool' : 'inline');
+        if (key !== null) context.options.bots.decided(answers.has(key) ? 'pool' : 'inline');
         if (bot?.fellBack === true && key !== null && !failed.has(key)) {
-          t.o.log.error({ seat: bot.seat, level: bot.actor.level, chose: bot.chose }, 'a bot policy gave no legal action on its turn; playing its first legal one');
+          context.options.log.error({ seat: bot.seat, level: bot.actor.level, chose: bot.chose }, 'a bot policy gave no legal action on its turn; playing its first legal one');
         }
         return ok(step.value.change);
       },
@@ -89,16 +89,16 @@ async function step(t: TableContext, id: TableId, version: number): Promise<'rep
       () => wanted.size > 0,
     );
     if (wanted.size === 0) {
-      if (idle.stale && answers.size > 0) t.o.bots.stale();
-      if (idle.doc !== null) await watch(t, idle.doc);
+      if (idle.stale && answers.size > 0) context.options.bots.stale();
+      if (idle.doc !== null) await watch(context, idle.doc);
       return changed.ok && changed.value !== null ? 'replaced' : undefined;
     }
-    if (t.o.thinker === null) {
-      await handOff(t, id, version);
+    if (context.options.thinker === null) {
+      await handOff(context, id, version);
       return undefined;
     }
-    const thinker = t.o.thinker;
-    const outcomes = await Promise.all([...wanted].map(async ([key, task]) => ({ key, answer: await thinkHard(t, thinker, id, task) })));
+    const thinker = context.options.thinker;
+    const outcomes = await Promise.all([...wanted].map(async ([key, task]) => ({ key, answer: await thinkHard(context, thinker, id, task) })));
     for (const { key, answer } of outcomes) {
       // The node is stopping: the job stays, and another thinker takes it when its lease is over.
       if (answer === 'closed') return 'replaced';
@@ -114,31 +114,31 @@ async function step(t: TableContext, id: TableId, version: number): Promise<'rep
  * `'failed'` (the table plays the first legal action: it never stalls). `'closed'`: the pool
  * is closing with the node.
  */
-async function thinkHard(t: TableContext, thinker: BotThinker, id: TableId, task: ThinkTask): Promise<Action | null | 'failed' | 'closed'> {
+async function thinkHard(context: TableContext, thinker: BotThinker, id: TableId, task: ThinkTask): Promise<Action | null | 'failed' | 'closed'> {
   for (let attempt = 1; attempt <= THINK_TRIES; attempt++) {
     const thought = await thinker.think(task);
     if (thought.ok) return thought.action;
     if (thought.failure === 'closed') return 'closed';
-    t.o.bots.failed(thought.failure);
-    t.o.log.warn(
+    context.options.bots.failed(thought.failure);
+    context.options.log.warn(
       { tableId: id, seat: task.view.seat, level: task.level, failure: thought.failure, attempt, err: thought.message },
       'a bot worker thread failed; it is replaced and the move thought again',
     );
   }
-  t.o.bots.fellBack();
-  t.o.log.error({ tableId: id, seat: task.view.seat, level: task.level, tries: THINK_TRIES }, 'a bot move could not be thought about; playing its first legal action');
+  context.options.bots.fellBack();
+  context.options.log.error({ tableId: id, seat: task.view.seat, level: task.level, tries: THINK_TRIES }, 'a bot move could not be thought about; playing its first legal action');
   return 'failed';
 }
 
 /** This node thinks nowhere (BOT_WORKERS=0): the move waits in Redis for a thinker (`jobs/thinking.ts`). */
-async function handOff(t: TableContext, id: TableId, version: number): Promise<void> {
-  const now = t.nowMs();
-  await t.o.store.thinking.jobs.put(thinkJobKey(id), version, now);
-  t.o.bots.handedOff();
-  if (now - t.steps.saidNoThinkerAt < NO_THINKER_QUIET_MS || (await t.o.store.thinking.alive(now)) > 0) return;
-  t.steps.saidNoThinkerAt = now;
-  t.o.log.warn(
-    { tableId: id, waiting: await t.o.store.thinking.waiting(now) },
+async function handOff(context: TableContext, id: TableId, version: number): Promise<void> {
+  const now = context.nowMs();
+  await context.options.store.thinking.jobs.put(thinkJobKey(id), version, now);
+  context.options.bots.handedOff();
+  if (now - context.steps.saidNoThinkerAt < NO_THINKER_QUIET_MS || (await context.options.store.thinking.alive(now)) > 0) return;
+  context.steps.saidNoThinkerAt = now;
+  context.options.log.warn(
+    { tableId: id, waiting: await context.options.store.thinking.waiting(now) },
     "computer players' moves are waiting for a thinker: this node thinks nowhere (BOT_WORKERS=0) and no worker process is running (start one: pnpm start:worker); they are made as soon as one starts",
   );
 }
@@ -154,27 +154,27 @@ function plainBudget(budget: Budget): ThinkTask['budget'] {
 }
 
 /** Nothing to do but wait for the person to move: if they are not connected, start the grace period, then look again later. */
-async function watch(t: TableContext, doc: TableDoc): Promise<void> {
+async function watch(context: TableContext, doc: TableDoc): Promise<void> {
   const seat = doc.state?.hand?.turn;
   if (seat === undefined || doc.seats[seat]?.kind !== 'human') return;
-  const now = t.nowMs();
-  if (!(await t.runtime().present(doc.id, seat))) await t.o.store.jobs.put(awayJobKey(doc.id, seat), 0, now + t.o.graceMs, 'ifAbsent');
-  const at = nextStepAt(doc, now, t.o);
-  if (at !== null) await t.o.store.jobs.put(tableJobKey(doc.id), doc.version, at);
+  const now = context.nowMs();
+  if (!(await context.options.presence.present(doc.id, seat))) await context.options.store.jobs.put(awayJobKey(doc.id, seat), 0, now + context.options.graceMs, 'ifAbsent');
+  const at = nextStepAt(doc, now, context.options);
+  if (at !== null) await context.options.store.jobs.put(tableJobKey(doc.id), doc.version, at);
 }
 
 /** A starting server makes sure every table under way has its next step set (tables from before steps were stored). */
-export async function resumeAll(t: TableContext): Promise<number> {
-  const ids = await t.o.store.activeTables();
-  const now = t.nowMs();
+export async function resumeAll(context: TableContext): Promise<number> {
+  const ids = await context.options.store.activeTables();
+  const now = context.nowMs();
   for (const id of ids) {
     try {
-      const doc = await t.o.store.load(id);
-      const at = doc === null ? null : nextStepAt(doc, now, t.o);
-      if (doc !== null && at !== null) await t.o.store.jobs.put(tableJobKey(id), doc.version, at, 'ifAbsent');
+      const doc = await context.options.store.load(id);
+      const at = doc === null ? null : nextStepAt(doc, now, context.options);
+      if (doc !== null && at !== null) await context.options.store.jobs.put(tableJobKey(id), doc.version, at, 'ifAbsent');
     } catch (error) {
       // One table the server cannot read must not keep it from starting for all the others.
-      t.o.log.error({ err: error, tableId: id }, 'a table under way could not be read');
+      context.options.log.error({ err: error, tableId: id }, 'a table under way could not be read');
     }
   }
   return ids.length;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,8 @@ describe('the bundled server (the container image runs it)', () => {
     // the bootstrap CommonJS by its package.json whatever directory the image puts it in.
     for (const file of ['bot-worker.mjs', 'worker.js']) expect(existsSync(join(dir, 'apps/server/dist', file)), file).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'apps/server/dist/package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    // The Redis scripts, read at start from `lua/` beside the bundle (src/redis/lua.ts).
+    for (const file of readdirSync(join(SERVER, 'src/redis/lua'))) expect(existsSync(join(dir, 'apps/server/dist/lua', file)), file).toBe(true);
     // Where the image puts the built client, found by the default WEB_ROOT.
     mkdirSync(join(dir, 'apps/web/dist'), { recursive: true });
     writeFileSync(join(dir, 'apps/web/dist/index.html'), '<!doctype html><title>fives</title><p>bundled client</p>');

@@ -79,7 +79,7 @@ describe('a node losing its connections to Redis', () => {
     const doc = (await store.load(tableId))!;
     // Written straight to the store: no node broadcasts it, as when a publish was lost.
     const next = { ...doc, version: doc.version + 1, updatedAt: new Date().toISOString() };
-    expect(await store.commit(next)).toBe(true);
+    expect((await store.commit({ next })).written).toBe(true);
     return { tableId, ada: a, watcher: w, version: next.version };
   }
 

@@ -7,6 +7,7 @@ import type { GameArchive } from '../../src/archive/archive.ts';
 import { MemoryArchive } from '../../src/archive/memory.ts';
 import { PostgresArchive } from '../../src/archive/postgres.ts';
 import { newPlayerId } from '../../src/identity/token.ts';
+import { redisShared } from '../../src/store/shared.ts';
 import { archivedGame, playedRecords } from '../support/archive-games.ts';
 import { type TestDatabase, testDatabase } from '../support/postgres.ts';
 import { redisStore } from '../support/redis.ts';
@@ -144,5 +145,5 @@ function challengeContract(kind: string, open: () => Promise<{ challenges: Chall
 challengeContract('memory', async () => ({ challenges: new MemoryChallenges(), close: async () => {} }));
 challengeContract('redis', async () => {
   const store = await redisStore();
-  return { challenges: store.challenges, close: () => store.close() };
+  return { challenges: redisShared(store.client, store.prefix).challenges, close: () => store.close() };
 });

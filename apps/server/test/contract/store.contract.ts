@@ -2,7 +2,7 @@ import { type RecordHand, newGame } from '@fives/engine';
 import { TABLE_CODE_ALPHABET, type PlayerId, type TableCode, type TableId } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TableStore } from '../../src/store/store.ts';
-import { NO_CLOCK, type TableDoc } from '../../src/tables/doc.ts';
+import { NO_CLOCK, type TableDoc } from '@fives/table';
 
 let n = 0;
 function code(): TableCode {
@@ -77,9 +77,9 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const entry = (await store.openTables(50)).find((t) => t.tableId === listed.id);
       expect(entry).toMatchObject({ code: listed.code, host: 'Host', seats: 2, taken: 1, turnSeconds: 20 });
       const full = { ...listed, version: 1, seats: [listed.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' } as const] };
-      expect(await store.commit(full)).toBe(true);
+      expect((await store.commit({ next: full })).written).toBe(true);
       expect(await ids()).not.toContain(listed.id);
-      expect(await store.commit({ ...full, version: 2, seats: listed.seats })).toBe(true);
+      expect((await store.commit({ next: { ...full, version: 2, seats: listed.seats } })).written).toBe(true);
       expect(await ids()).toContain(listed.id);
     });
 
@@ -87,12 +87,12 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const d = doc({ phase: 'playing', game: 1 });
       expect(await store.create(d, 1000)).toBe('created');
       expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 1000, payload: 0 });
-      expect(await store.commit({ ...d, version: 1 }, undefined, 2000)).toBe(true);
+      expect((await store.commit({ next: { ...d, version: 1 }, stepAt: 2000 })).written).toBe(true);
       expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 2000, payload: 1 });
       // A refused commit leaves the step as it was.
-      expect(await store.commit({ ...d, version: 1 }, undefined, 5)).toBe(false);
+      expect((await store.commit({ next: { ...d, version: 1 }, stepAt: 5 })).written).toBe(false);
       expect(await store.jobs.dueAt(`t:${d.id}`)).toEqual({ at: 2000, payload: 1 });
-      expect(await store.commit({ ...d, version: 2, phase: 'over' }, undefined, null)).toBe(true);
+      expect((await store.commit({ next: { ...d, version: 2, phase: 'over' }, stepAt: null })).written).toBe(true);
       expect(await store.jobs.dueAt(`t:${d.id}`)).toBeNull();
     });
 
@@ -108,16 +108,16 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const d = doc();
       await store.create(d);
       const next = { ...d, version: 1, seats: [d.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' } as const] };
-      expect(await store.commit(next)).toBe(true);
-      expect(await store.commit({ ...next, seats: [] })).toBe(false); // version 1 again: stale
-      expect(await store.commit({ ...d, version: 3 })).toBe(false); // skips a version
+      expect((await store.commit({ next })).written).toBe(true);
+      expect((await store.commit({ next: { ...next, seats: [] } })).written).toBe(false); // version 1 again: stale
+      expect((await store.commit({ next: { ...d, version: 3 } })).written).toBe(false); // skips a version
       expect(await store.load(d.id)).toEqual(next);
     });
 
     it('lets exactly one of many racing commits win', async () => {
       const d = doc();
       await store.create(d);
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.commit({ ...d, version: 1, game: i + 1 })));
+      const results = (await Promise.all(Array.from({ length: 20 }, (_, i) => store.commit({ next: { ...d, version: 1, game: i + 1 } })))).map((c) => c.written);
       expect(results.filter(Boolean)).toHaveLength(1);
       const winner = results.indexOf(true);
       expect(winner).toBeGreaterThanOrEqual(0);
@@ -127,35 +127,31 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
     it('counts spectators in and out, never below none, and a commit sees how many there are', async () => {
       const d = doc();
       await store.create(d);
-      const seen = { spectators: -1 };
-      expect(await store.commit({ ...d, version: 1 }, undefined, null, seen)).toBe(true);
-      expect(seen.spectators).toBe(0);
+      expect(await store.commit({ next: { ...d, version: 1 }, stepAt: null })).toEqual({ written: true, spectators: 0 });
       await store.watch(d.id, 1);
       await store.watch(d.id, 1);
       await store.watch(d.id, -1);
-      expect(await store.commit({ ...d, version: 2 }, undefined, null, seen)).toBe(true);
-      expect(seen.spectators).toBe(1);
+      expect(await store.commit({ next: { ...d, version: 2 }, stepAt: null })).toEqual({ written: true, spectators: 1 });
       await store.watch(d.id, -1);
       await store.watch(d.id, -1);
-      expect(await store.commit({ ...d, version: 3 }, undefined, null, seen)).toBe(true);
-      expect(seen.spectators).toBe(0);
+      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: true, spectators: 0 });
       // Counted for a table that is not there: nothing is made.
       const gone = doc();
       await store.watch(gone.id, 1);
       expect(await store.load(gone.id)).toBeNull();
-      expect(await store.commit({ ...d, version: 3 }, undefined, null, seen)).toBe(false);
+      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: false, spectators: 0 });
     });
 
     it('refuses to commit a table that does not exist', async () => {
-      expect(await store.commit({ ...doc(), version: 1 })).toBe(false);
+      expect((await store.commit({ next: { ...doc(), version: 1 } })).written).toBe(false);
     });
 
     it('appends a finished hand to its game record with the commit, and not with a refused one', async () => {
       const d = doc({ phase: 'playing', game: 1 });
       await store.create(d);
-      expect(await store.commit({ ...d, version: 1 }, { game: 1, hand })).toBe(true);
-      expect(await store.commit({ ...d, version: 1 }, { game: 1, hand })).toBe(false);
-      expect(await store.commit({ ...d, version: 2, game: 2 }, { game: 2, hand })).toBe(true);
+      expect((await store.commit({ next: { ...d, version: 1 }, append: { game: 1, hand } })).written).toBe(true);
+      expect((await store.commit({ next: { ...d, version: 1 }, append: { game: 1, hand } })).written).toBe(false);
+      expect((await store.commit({ next: { ...d, version: 2, game: 2 }, append: { game: 2, hand } })).written).toBe(true);
       expect(await store.recordHands(d.id, 1)).toEqual([hand]);
       expect(await store.recordHands(d.id, 2)).toEqual([hand]);
       expect(await store.recordHands(d.id, 3)).toEqual([]);
@@ -167,9 +163,9 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       await store.create(waiting);
       await store.create(playing);
       expect(await store.activeTables()).not.toContain(waiting.id);
-      await store.commit({ ...playing, version: 1, phase: 'playing', game: 1 });
+      await store.commit({ next: { ...playing, version: 1, phase: 'playing', game: 1 } });
       expect(await store.activeTables()).toContain(playing.id);
-      await store.commit({ ...playing, version: 2, phase: 'over', game: 1 });
+      await store.commit({ next: { ...playing, version: 2, phase: 'over', game: 1 } });
       expect(await store.activeTables()).not.toContain(playing.id);
     });
 
@@ -180,16 +176,16 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const ticket = { playerId: 'p_host00000' as PlayerId, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1, rating: null };
       const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
       const playing = { ...d, version: 1, phase: 'playing' as const, game: 1 };
-      expect(await store.commit(playing)).toBe(true);
+      expect((await store.commit({ next: playing })).written).toBe(true);
       expect(await store.matchmaking.join(queue, ticket, slot)).toEqual({ kind: 'playing', tableId: d.id });
       // Away (a stand-in plays the seat): free to go elsewhere.
       const away = { ...playing, version: 2, seats: [{ ...(d.seats[0] as { kind: 'human'; playerId: PlayerId; name: string }), away: true }, d.seats[1]!] };
-      expect(await store.commit(away)).toBe(true);
+      expect((await store.commit({ next: away })).written).toBe(true);
       expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
       await store.matchmaking.leave(ticket.playerId);
-      expect(await store.commit({ ...playing, version: 3 })).toBe(true);
+      expect((await store.commit({ next: { ...playing, version: 3 } })).written).toBe(true);
       expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('playing');
-      expect(await store.commit({ ...playing, version: 4, phase: 'over' })).toBe(true);
+      expect((await store.commit({ next: { ...playing, version: 4, phase: 'over' } })).written).toBe(true);
       expect((await store.matchmaking.join(queue, ticket, slot)).kind).toBe('waiting');
     });
 
@@ -201,7 +197,7 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       const waiting = (id: string) => ({ playerId: id as PlayerId, name: id, level: 'easy' as const, joinedAt: 0, botsAt: 60_000, rating: null });
       expect(await store.matchmaking.join(queue, waiting('p_host00000'), slot)).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
       expect(await store.matchmaking.join(queue, waiting('p_other0000'), slot)).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
-      expect(await store.commit({ ...d, version: 1, phase: 'playing', game: 1 })).toBe(true);
+      expect((await store.commit({ next: { ...d, version: 1, phase: 'playing', game: 1 } })).written).toBe(true);
       expect(await store.matchmaking.count(queue.id)).toMatchObject({ waiting: 1 });
       expect(await store.matchmaking.queueOf('p_host00000' as PlayerId)).toBeNull();
       expect(await store.matchmaking.queueOf('p_other0000' as PlayerId)).toBe(queue.id);

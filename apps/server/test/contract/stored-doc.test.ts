@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_SCHEMA } from '@fives/table';
-import type { TableDoc } from '../../src/tables/doc.ts';
+import { TABLE_SCHEMA, type TableDoc } from '@fives/table';
 import { MemoryTableStore } from '../../src/store/memory.ts';
 import type { RedisTableStore } from '../../src/store/redis.ts';
 import { tableKeys } from '../../src/redis/layout.ts';
@@ -52,7 +51,7 @@ describe('a stored table document', () => {
     const loaded = await store.load(id);
     expect(loaded).toEqual(migrated);
     if (loaded === null) return;
-    expect(await store.commit({ ...loaded, version: loaded.version + 1 })).toBe(true);
+    expect((await store.commit({ next: { ...loaded, version: loaded.version + 1 } })).written).toBe(true);
     expect(JSON.parse((await redis.hGet(key, 'control')) ?? '{}')).toMatchObject({ schema: TABLE_SCHEMA });
     expect(await store.load(id)).toEqual({ ...migrated, version: migrated.version + 1 });
   });

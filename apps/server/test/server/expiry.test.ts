@@ -36,9 +36,9 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
       await store.create(a);
       await store.create(b);
       expect(await store.countTables()).toEqual({ waiting: 2, playing: 0, over: 0 });
-      await store.commit({ ...a, version: 1, phase: 'playing', game: 1 });
-      await store.commit({ ...b, version: 1, phase: 'playing', game: 1 });
-      await store.commit({ ...b, version: 2, phase: 'over', game: 1 });
+      await store.commit({ next: { ...a, version: 1, phase: 'playing', game: 1 } });
+      await store.commit({ next: { ...b, version: 1, phase: 'playing', game: 1 } });
+      await store.commit({ next: { ...b, version: 2, phase: 'over', game: 1 } });
       expect(await store.countTables()).toEqual({ waiting: 0, playing: 1, over: 1 });
     });
 
@@ -58,9 +58,9 @@ function expiryContract(name: string, open: (retentionMs: number) => Promise<Sto
         updatedAt: at(t0 + 1000),
         seats: [idle.seats[0]!, { kind: 'bot' as const, level: 'easy' as const, name: 'Ada' }],
       };
-      expect(await store.commit(playing, { game: 1, hand }, t0 + 5000)).toBe(true);
+      expect((await store.commit({ next: playing, append: { game: 1, hand }, stepAt: t0 + 5000 })).written).toBe(true);
       await store.jobs.put(`a:${idle.id}:0`, 0, t0 + 9000);
-      expect(await store.commit({ ...busy, version: 1, updatedAt: at(t0 + 10 * DAY) })).toBe(true);
+      expect((await store.commit({ next: { ...busy, version: 1, updatedAt: at(t0 + 10 * DAY) } })).written).toBe(true);
       const queue = { id: 'q000000000000' as never, rules: { players: 2 as const }, players: 2 };
       const ticket = { playerId: player, name: 'Host', level: 'easy' as const, joinedAt: 0, botsAt: 1, rating: null };
       const slot = { tableId: 'unusedslot1' as TableId, leaseUntil: 1 };
@@ -99,7 +99,7 @@ describe('record retention', () => {
     try {
       const d = doc({ updatedAt: at(0) });
       await store.create(d);
-      await store.commit({ ...d, version: 1, phase: 'over', game: 1 }, { game: 1, hand });
+      await store.commit({ next: { ...d, version: 1, phase: 'over', game: 1 }, append: { game: 1, hand } });
       const ttl = await redis.pTTL(tableKeys(prefix, d.id).record(1));
       expect(ttl).toBeGreaterThan(6 * DAY);
       expect(ttl).toBeLessThanOrEqual(7 * DAY);
@@ -117,7 +117,7 @@ describe('record retention', () => {
     const store = new MemoryTableStore({ recordRetentionMs: 7 * DAY });
     const d = doc({ updatedAt: at(0) });
     await store.create(d);
-    await store.commit({ ...d, version: 1, phase: 'over', game: 1, updatedAt: at(DAY) }, { game: 1, hand });
+    await store.commit({ next: { ...d, version: 1, phase: 'over', game: 1, updatedAt: at(DAY) }, append: { game: 1, hand } });
     await store.expireIdle(-1, 10, 8 * DAY - 1);
     expect(await store.recordHands(d.id, 1)).toEqual([hand]);
     await store.expireIdle(-1, 10, 8 * DAY);

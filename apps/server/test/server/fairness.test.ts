@@ -94,11 +94,13 @@ describe('provably fair deals over the wire', () => {
     const forged = 'f'.repeat(32);
     expect(
       await server.app.store.commit({
-        ...doc,
-        version: doc.version + 1,
-        fair: { ...doc.fair!, current: { ...doc.fair!.current, seed: forged, commitment: commitmentOf(forged) } },
+        next: {
+          ...doc,
+          version: doc.version + 1,
+          fair: { ...doc.fair!, current: { ...doc.fair!.current, seed: forged, commitment: commitmentOf(forged) } },
+        },
       }),
-    ).toBe(true);
+    ).toEqual({ written: true, spectators: 0 });
     // Joining again shows the table as it now is (with a commitment other than the one the clients saw).
     await a!.join(table.tableId);
     await b!.join(table.tableId);

@@ -1,8 +1,7 @@
 import { type GameState, formatTile, tilesOf, view } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TableStore } from '../../src/store/store.ts';
-import type { RecordAppend, TableDoc } from '../../src/tables/doc.ts';
+import type { CommitRequest, TableStore } from '../../src/store/store.ts';
 import { TestClient } from '../support/client.ts';
 import { redisStore } from '../support/redis.ts';
 import { type TestServer, startServer } from '../support/server.ts';
@@ -13,10 +12,11 @@ function recording(store: TableStore): { store: TableStore; states: Map<string, 
   const states = new Map<string, GameState | null>();
   const wrapped: TableStore = Object.create(store) as TableStore;
   Object.assign(wrapped, {
-    async commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null) {
-      const ok = await store.commit(next, append, stepAt);
-      if (ok) states.set(`${next.id}@${next.version}`, next.state);
-      return ok;
+    async commit(request: CommitRequest) {
+      const { next } = request;
+      const committed = await store.commit(request);
+      if (committed.written) states.set(`${next.id}@${next.version}`, next.state);
+      return committed;
     },
   });
   return { store: wrapped, states };

@@ -1,8 +1,8 @@
 import { type GameState, formatTile, tilesOf } from '@fives/engine';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TableStore } from '../../src/store/store.ts';
-import type { RecordAppend, TableDoc } from '../../src/tables/doc.ts';
+import type { CommitRequest, TableStore } from '../../src/store/store.ts';
+import type { TableDoc } from '@fives/table';
 import { TestClient } from '../support/client.ts';
 import { redisStore } from '../support/redis.ts';
 import { type TestServer, startServer } from '../support/server.ts';
@@ -32,12 +32,13 @@ describe('the logs of a whole game', () => {
     const latest = new Map<string, TableDoc>();
     const store: TableStore = Object.create(base) as TableStore;
     Object.assign(store, {
-      async commit(next: TableDoc, append?: RecordAppend, stepAt?: number | null) {
+      async commit(request: CommitRequest) {
+        const { next } = request;
         const before = latest.get(next.id);
-        const ok = await base.commit(next, append, stepAt);
-        if (ok) latest.set(next.id, next);
-        if (ok && before !== undefined) previous.set(next.id, before);
-        return ok;
+        const committed = await base.commit(request);
+        if (committed.written) latest.set(next.id, next);
+        if (committed.written && before !== undefined) previous.set(next.id, before);
+        return committed;
       },
       async create(doc: TableDoc, stepAt?: number | null) {
         const made = await base.create(doc, stepAt);

@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryOpenSockets, OPEN_SOCKETS_TTL_MS, type OpenSocketCounter } from '../../src/guard/open-sockets.ts';
 import type { RedisTableStore } from '../../src/store/redis.ts';
+import { redisShared } from '../../src/store/shared.ts';
 import { TestClient } from '../support/client.ts';
 import { redisStore } from '../support/redis.ts';
 import { type TestServer, startNodes } from '../support/server.ts';
@@ -13,7 +14,7 @@ describe.each(['redis', 'memory'] as const)('open sockets per address (%s)', (ki
   beforeAll(async () => {
     if (kind === 'redis') {
       store = await redisStore();
-      counter = store.sockets;
+      counter = redisShared(store.client, store.prefix).sockets;
     } else {
       counter = new MemoryOpenSockets();
     }

@@ -1,0 +1,36 @@
+import { type ChallengeStore, MemoryChallenges, RedisChallenges } from '../accounts/challenges.ts';
+import { MemoryOpenSockets, type OpenSocketCounter, RedisOpenSockets } from '../guard/open-sockets.ts';
+import { MemoryRateCounter, type RateCounter, RedisRateCounter } from '../guard/rates.ts';
+import type { RedisClient } from '../redis/script.ts';
+import { RedisTableStore } from './redis.ts';
+import type { TableStore } from './store.ts';
+
+/**
+ * What the nodes share that is never written in a table's commit: the per-address rate limits'
+ * counters, each address's open sockets, and passkey challenges handed out. Kept beside the
+ * table store, on the same connection (as colyseus keeps its Presence beside its driver), not
+ * in it: the table store holds only what is atomic with a commit.
+ */
+export interface SharedCounters {
+  /** The per-address rate limits' counters (shared by every node on the same Redis). */
+  readonly rates: RateCounter;
+  /** How many sockets each address holds open across the nodes (the per-address cap). */
+  readonly sockets: OpenSocketCounter;
+  /** Passkey challenges handed out and not yet answered (`accounts/challenges.ts`). */
+  readonly challenges: ChallengeStore;
+}
+
+/** In this process only (a store in memory: one node). */
+export function memoryShared(): SharedCounters {
+  return { rates: new MemoryRateCounter(), sockets: new MemoryOpenSockets(), challenges: new MemoryChallenges() };
+}
+
+/** In Redis, under `prefix` (`rl:`, `so:` and `ch:` keys), on the connection `client`. */
+export function redisShared(client: RedisClient, prefix: string): SharedCounters {
+  return { rates: new RedisRateCounter(client, prefix), sockets: new RedisOpenSockets(client, prefix), challenges: new RedisChallenges(client, prefix) };
+}
+
+/** Beside `store`: on its Redis connection and key prefix, or in memory with a store in memory. */
+export function sharedBeside(store: TableStore): SharedCounters {
+  return store instanceof RedisTableStore ? redisShared(store.client, store.prefix) : memoryShared();
+}
