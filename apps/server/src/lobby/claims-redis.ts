@@ -8,12 +8,8 @@ import { type RedisClient, runScript } from '../redis/script.ts';
  * A person's side of the queues (issue 17), in the shard of their id: the one queue they wait
  * in (their claim on it) and the table whose game under way they sit at — the guard that a
  * person waits in one queue at most and is seated once, however the queues are spread
- * (`matchmaking-redis.ts` says when each step runs):
- *
- *   {player}mm:who    hash: player → "<queue> <claim>": the queue they wait in, under a random claim id;
- *                     or "! <table>": they left while seated at that table (its match, if undone, must not put
- *                     them back); kept as long as that seat, or until they claim a queue
- *   {player}seated    hash: player → the table whose game under way they sit at (kept by the table store's commits too)
+ * (`matchmaking-redis.ts` says when each step runs). Its two keys, `mm:who` and `seated`:
+ * docs/architecture.md, "The Redis key layout".
  */
 
 /** Who waits in which queue, in the player's shard: player → "<queue> <claim>" (exported for tests that look at it). */

@@ -12,19 +12,8 @@ import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, Qu
 /**
  * The queues in Redis (issue 17): each queue in the shard of its id (`queueTag`), each person's
  * claim in the shard of theirs (`playerTag`) — so the queues spread over a cluster's masters:
- *
- *   {queue}mm:q:<queue>    sorted set: player → arrival (ms): the order people are seated in
- *   {queue}mm:b:<queue>    sorted set: player → when their wait is over (ms)
- *   {queue}mm:t:<queue>    hash: player → ticket (JSON)
- *   {queue}mm:r:<queue>    hash: player → the rating matched by (`compared`; absent: "?", anyone may meet them)
- *   {queue}mm:c:<queue>    hash: player → the claim their ticket was put in under
- *   {queue}mm:x:<queue>    sorted set: "<player> <claim>" → when a match took that ticket (kept `TAKEN_MS`)
- *   {queue}mm:l:<queue>    hash: player → the claim they left under while its ticket was out (in a match)
- *   {queue}mm:p:<queue>    set: "<player> <claim>" of each ticket out in a stored match, until its table is made or it is undone
- *   {queue}mm:n, mm:rules  hashes: queue → how many its tables seat, the rules they are made with (JSON)
- *   {queue}mm:m:<table>    a match taken out of the queue, until its table exists (JSON, with its claims)
- *
- * (`{queue}`: the shard tag, prefix before it; each person's claim and seat: `claims-redis.ts`) and two jobs per queue in its
+ * each queue's keys (`mm:q:`, `mm:t:`, …: docs/architecture.md, "The Redis key layout", says what each holds)
+ * in the queue's shard (each person's claim and seat: `claims-redis.ts`), and two jobs per queue in its
  * shard's schedule: `q:<queue>` due at the earliest wait's end (or sooner, when two of the
  * waiting will be close enough by rating: the scripts match with `rating-match.ts`'s rule, its
  * twin in Lua), and `m:<table>:<queue>` for each match not yet seated.

@@ -15,54 +15,17 @@ import { StoreUnavailableError } from './availability.ts';
 import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
- * Tables in Redis, under a key prefix (so several deployments or test runs share one Redis), in
- * shards (`redis/layout.ts`): `{s}` below is the shard tag of the table's id, `{c}` that of its
- * code, `{p}` that of a person's id. A Redis Cluster hash slot per tag: every script below touches
- * keys of one tag only, so it runs as well on one Redis as on a cluster (one code path).
+ * Tables in Redis, under a key prefix, in shards (`redis/layout.ts`): every script below touches
+ * the keys of one shard only, so it runs alike on one Redis and on a cluster. Which key holds
+ * what, and why a table's change is one script: docs/architecture.md, "The Redis key layout".
  *
- *   {prefix}{s}t:<id>          hash: version, meta (id, code, createdAt, rules), seats, phase, game,
- *                              state, control (host, settings, clocks), watchers (spectators'
- *                              connections), marks (who it counts as seated at its game under way)
- *   {prefix}{s}t:<id>:g:<n>    list: game n's finished hands, as record entries (docs/records.md), in order
- *   {prefix}{s}t:<id>:rec      hash: rules, games — what an expired table's records need
- *   {prefix}{s}t:<id>:fin:<n>  game n finished, not yet archived (the outbox): its archive entry (JSON), with job g:<id>:<n>
- *   {prefix}{s}jobs, jobs:p    the shard's job schedule (`jobs/redis.ts`): the table's next step and its other jobs
- *   {prefix}{s}active          set: ids of the shard's tables with a game under way
- *   {prefix}{s}open, open:e    sorted set by creation time, and hash id → entry (JSON): the shard's open tables (see `openEntry`)
- *   {prefix}{s}touched         sorted set: the shard's tables by the time of their last change (expiry)
- *   {prefix}{s}ph:waiting, ph:over  sets: the shard's tables waiting for players, and finished games
- *   {prefix}{c}code:<CODE>     the id of the table with this short code
- *   {prefix}{p}seated          hash: player → the table whose game under way they sit at (`lobby/claims-redis.ts`)
- * and, beside the store on its connection (`shared.ts`: not written with a table's change):
- *   {prefix}rl:<kind>:<addr>   the per-address rate limits' counters (`guard/rates.ts`)
- *   {prefix}so:<addr>          hash: each node's open sockets of the address, and until when they count (`guard/open-sockets.ts`)
- *   {prefix}ch:<challenge>     a passkey challenge handed out and not yet answered, with its TTL (`accounts/challenges.ts`)
+ * Two things take a step of their own: the code (`create` claims it before it writes the table,
+ * and lets it go if the table cannot be made; a process dying between the two leaves a code that
+ * leads nowhere, harmless), and who is seated at a game under way (written in each person's shard
+ * only when a commit says the table's marks changed; a process dying between the two leaves that
+ * one change unmarked until the table's next one or its expiry).
  *
- * plus the moves waiting for a thinker (`jobs/thinking.ts`) and the queues
- * (`lobby/matchmaking-redis.ts`) under the same prefix. A change to a table is one Lua script
- * on its shard that checks the stored version and writes the table, appends a finished hand,
- * updates the shard's open list and indices and sets the table's next automatic step — all
- * atomically, so any number of server processes can serve one table: of two changes made on the
- * same version exactly one is written, and no written change is without its next step. Lists
- * are read from every shard and merged.
- *
- * Two things live elsewhere and take a step of their own:
- * - the code: `create` claims it (SET NX in the code's shard) before it writes the table, and
- *   lets it go if the table cannot be made; a process dying between the two leaves a code that
- *   leads nowhere (a lookup finds no table) and is never given out again — harmless.
- * - who is seated at a game under way (the queues' guard): the commit keeps the table's marks
- *   and says when they changed (a game starting or ending, a person going away or coming back —
- *   not an ordinary move); only then are they written in each person's shard (one script per
- *   shard, side by side). The queues' own matches mark their people with a compare-and-set on
- *   each one's claim, so nobody is ever seated twice by the queues; a process dying between a
- *   commit and its marks leaves that one change unmarked until the table's next one (or its expiry).
- *
- * Records are kept `recordRetentionMs` after their last hand (a TTL on each game's list); a
- * table nobody has changed for a while expires whole (`expireIdle`): its hash, its place in
- * every list and index and its jobs in one script, then its code and who is seated at it.
- *
- * Stored data of the layouts before (global `touched`, `jobs`, `seated` keys; matchmaking's
- * one `{mm}` shard) is not read: `connect` refuses to start on it, saying so (docs/performance.md, "Redis Cluster").
+ * Stored data of an older layout is not read: `connect` refuses to start on it, saying so.
  */
 
 /**
