@@ -12,7 +12,7 @@ OUT=docs/performance/results.jsonl
 mkdir -p docs/performance
 : >"$OUT"
 export BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 \
-  RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 WEB_ROOT=/nonexistent
+  RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 WEB_ROOT=/nonexistent
 
 engine=$(pnpm --silent fives bench --engine 2>/dev/null | tail -1)
 echo "{\"engine\":$engine}" >>"$OUT"

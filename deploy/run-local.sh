@@ -5,7 +5,7 @@
 # Every other setting passes through from the environment, e.g. for a load test
 # (docs/performance.md):
 #   BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 \
-#   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 deploy/run-local.sh
+#   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 deploy/run-local.sh
 # NODES=1 runs one node. Ctrl-C (or SIGTERM to this script) stops the nodes, each draining, then Redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
