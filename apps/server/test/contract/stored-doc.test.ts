@@ -19,7 +19,7 @@ interface Fixture {
   readonly redisHash: Record<string, string>;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/table-doc-v0.json', import.meta.url), 'utf8')) as Fixture;
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/table-doc-v0.json', import.meta.url), 'utf8')) as Fixture;
 const id = fixture.memory.id;
 // Schema 3 added settings.rated: every table stored before it is unrated.
 const migrated: TableDoc = {
