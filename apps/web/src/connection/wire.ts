@@ -126,6 +126,7 @@ const WORDS: Readonly<Record<string, PlainKey>> = {
   'action/stale': 'notice.stale',
   'auth/required': 'notice.authRequired',
   'auth/invalid_token': 'notice.badToken',
+  'account/name_taken': 'notice.nameKept',
   'table/not_found': 'notice.notFound',
   'table/not_seated': 'notice.notSeated',
   'table/not_host': 'notice.notHost',
