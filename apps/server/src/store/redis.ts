@@ -12,7 +12,7 @@ import { queueOfRules } from '../lobby/matchmaking.ts';
 import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, redisTarget } from '../redis/connect.ts';
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { type RedisClient, runScript, script } from '../redis/script.ts';
-import { type FairDeals, type RecordAppend, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
+import { type FairDeals, type RecordAppend, type RematchOffer, type SeatRecord, type TableClock, type TableDoc, type TableSettings } from '../tables/doc.ts';
 import { openEntry, seatedMarks } from '../tables/summary.ts';
 import { StoreUnavailableError } from './availability.ts';
 import type { CommitSeen, Created, FinishedEntry, FinishedGame, KeptRecord, TableCounts, TableStore } from './store.ts';
@@ -205,6 +205,8 @@ interface Control {
   readonly updatedAt?: string;
   /** When the current game was dealt; absent before the first game and on tables stored before it was kept. */
   readonly gameStartedAt?: string;
+  /** The host's rematch offer while it stands (issue 31): in the one field a commit writes with the rest, so every node reads it. */
+  readonly rematch?: RematchOffer;
 }
 
 export interface RedisStoreOptions {
@@ -340,6 +342,7 @@ export class RedisTableStore implements TableStore {
       fair: control.fair,
       updatedAt: control.updatedAt,
       ...(control.gameStartedAt === undefined ? {} : { gameStartedAt: control.gameStartedAt }),
+      ...(control.rematch === undefined ? {} : { rematch: control.rematch }),
     });
     if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.error.message}`);
     return read.value;
@@ -559,6 +562,7 @@ export class RedisTableStore implements TableStore {
       fair: doc.fair,
       updatedAt: doc.updatedAt,
       ...(doc.gameStartedAt === undefined ? {} : { gameStartedAt: doc.gameStartedAt }),
+      ...(doc.rematch === undefined ? {} : { rematch: doc.rematch }),
     };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }
