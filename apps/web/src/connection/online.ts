@@ -56,6 +56,7 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'move',
   'nextHand',
   'rematch',
+  'answerRematch',
   'leaveTable',
   'joinQueue',
   'leaveQueue',
@@ -65,7 +66,17 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
 ]);
 
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
-const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'table:react', 'lobby:playNow', 'queue:join']);
+const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set([
+  'game:action',
+  'table:join',
+  'table:seat',
+  'table:start',
+  'table:rematch',
+  'table:rematchAnswer',
+  'table:react',
+  'lobby:playNow',
+  'queue:join',
+]);
 
 /** How many of the latest reactions the state keeps (the screen shows the newest of each seat). */
 const KEPT_REACTIONS = 8;
@@ -184,6 +195,8 @@ export class OnlineConnection extends StateConnection implements Connection {
         return this.#tableRequest('table:start', (id) => ({ tableId: id }));
       case 'rematch':
         return this.#tableRequest('table:rematch', (id) => ({ tableId: id }));
+      case 'answerRematch':
+        return this.#tableRequest('table:rematchAnswer', (id) => ({ tableId: id, accept: action.accept }));
       case 'move':
         return this.#move(action.move);
       case 'nextHand':
@@ -614,7 +627,10 @@ export class OnlineConnection extends StateConnection implements Connection {
     });
   }
 
-  #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
+  #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch' | 'table:rematchAnswer'>(
+    event: E,
+    message: (tableId: TableId) => ClientMessage<E>,
+  ): void {
     const id = this.#following?.id;
     if (id == null) return this.set({ notice: NOT_AT_TABLE() });
     this.#request(event, message(id));

@@ -336,6 +336,11 @@ export const en = {
   'sheet.rematchBy': 'A rematch is up to {name}.',
   'sheet.leave': 'Leave table',
   'sheet.rematch': 'Rematch',
+  'rematch.offered': '{name} offers a rematch.',
+  'rematch.accept': 'Accept',
+  'rematch.decline': 'Decline',
+  'rematch.waiting': 'Waiting for {names} to answer the rematch…',
+  'rematch.declined': '{name} declined the rematch.',
   'sheet.back': 'Back to the table',
 
   'turn.over': 'The game is over.',

@@ -339,6 +339,11 @@ export const es: Translation<English> = {
   'sheet.rematchBy': 'La revancha la decide {name}.',
   'sheet.leave': 'Dejar la mesa',
   'sheet.rematch': 'Revancha',
+  'rematch.offered': '{name} propone la revancha.',
+  'rematch.accept': 'Aceptar',
+  'rematch.decline': 'Rechazar',
+  'rematch.waiting': 'Esperando la respuesta de {names} a la revancha…',
+  'rematch.declined': '{name} rechazó la revancha.',
   'sheet.back': 'Volver a la mesa',
 
   'turn.over': 'La partida ha terminado.',
