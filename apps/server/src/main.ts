@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { build, listen } from './app.ts';
+import { browserAddress } from './web/browser-address.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { PostgresArchive } from './archive/postgres.ts';
@@ -99,7 +100,9 @@ async function main(): Promise<void> {
   // Accounts live beside the archive: in PostgreSQL with it, else in memory.
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
   const app = await build({ ...config.options, ...adapter, store, archive, ...(accounts === undefined ? {} : { accounts }), logger: log, role });
-  await listen(app, config.port, config.host);
+  const listening = await listen(app, config.port, config.host);
+  // The address a person opens: a host name, where passkeys work (Fastify's own lines print 127.0.0.1).
+  if (role !== 'worker') log.info({ url: browserAddress(listening, config.options.publicUrl) }, `open ${browserAddress(listening, config.options.publicUrl)} in a browser`);
   if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
 
   let stopping = false;

@@ -130,7 +130,10 @@ describe('the online connection against the real server', () => {
     // Only the host may start the rematch.
     friend.send({ type: 'rematch' });
     await until(friend, (s) => s.notice?.code === 'table/not_host', 'a refusal');
+    // The host offers; the friend is asked (issue 31), and their yes deals the next game.
     host.send({ type: 'rematch' });
+    await until(friend, (s) => s.table?.summary.rematch?.accepted.length === 1, 'the offer');
+    friend.send({ type: 'answerRematch', accept: true });
     await until(friend, (s) => s.table?.summary.game === 2 && s.table.summary.phase === 'playing', 'the rematch');
   }, 30_000);
 

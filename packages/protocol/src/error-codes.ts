@@ -52,6 +52,10 @@ export const ErrorCode = {
   seatTaken: 'table/seat_taken',
   badSeat: 'table/bad_seat',
   gameNotOver: 'table/game_not_over',
+  /** A rematch is offered already and not yet answered by everyone: wait for their answers. */
+  rematchOffered: 'table/rematch_offered',
+  /** There is no rematch offer to answer (none made, or it was declined or has started). */
+  noRematchOffer: 'table/no_rematch_offer',
   // Queues
   /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
   alreadyPlaying: 'queue/already_playing',

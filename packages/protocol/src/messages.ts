@@ -45,6 +45,8 @@ export const ClientMessageSchemas = {
   'table:start': z.strictObject({ tableId: TableIdSchema }),
   /** Host, after a game: a new game with the same seats. */
   'table:rematch': z.strictObject({ tableId: TableIdSchema }),
+  /** A seated person's answer to the host's rematch offer. */
+  'table:rematchAnswer': z.strictObject({ tableId: TableIdSchema, accept: z.boolean() }),
   /** A move, made on the table version the client last saw. */
   'game:action': z.strictObject({ tableId: TableIdSchema, version: VersionSchema, action: WireActionSchema }),
   /** Host, any time: the turn time (from the next turn on) and whether the table is listed; before the first start, whether its games are rated. */
@@ -134,6 +136,7 @@ export interface ClientResults {
   'table:seat': VersionResult;
   'table:start': VersionResult;
   'table:rematch': VersionResult;
+  'table:rematchAnswer': VersionResult;
   'game:action': VersionResult;
   'table:settings': VersionResult;
   'lobby:playNow': JoinResult;

@@ -70,6 +70,11 @@ export const TableSummarySchema = z.strictObject({
   /** Its games count in the players' ratings (every seat a person's); the host's choice before the first start. */
   rated: z.boolean(),
   timers: TimersSchema,
+  /**
+   * The host's rematch offer once a game is over: who offered it, who has accepted (the host
+   * among them) and who declined it (null while nobody has). Absent when there is none.
+   */
+  rematch: z.strictObject({ by: SeatSchema, accepted: z.array(SeatSchema), declined: SeatSchema.nullable() }).optional(),
 });
 export type TableSummary = z.output<typeof TableSummarySchema>;
 

@@ -7,6 +7,8 @@ export type Cause =
   | { readonly kind: 'joined' | 'left' | 'away' | 'returned'; readonly seat: number }
   | { readonly kind: 'seat'; readonly seat: number; readonly to: SeatRecord['kind'] }
   | { readonly kind: 'started' | 'rematch' | 'dealt' | 'settings' }
+  /** The host offered a rematch; a person accepted it (not yet everyone) or declined it. */
+  | { readonly kind: 'rematchOffered' | 'rematchAccepted' | 'rematchDeclined'; readonly seat: number }
   /**
    * Nothing changed but the version: the table goes on from the state its store holds, numbered
    * past every version a client has seen (a failover lost the last changes: a version is never

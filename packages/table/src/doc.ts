@@ -78,6 +78,15 @@ export interface TableDoc {
    * themselves: only `fairnessOf` reads it, and only once the hand is over.
    */
   readonly fair: FairDeals | null;
+  /** The host's rematch offer once a game is over, until everyone seated accepts (the next game) or one declines. Absent: none. */
+  readonly rematch?: RematchOffer;
+}
+
+/** A rematch offered by the host: the people who have said yes (the host first), and who said no (the offer stands no more). */
+export interface RematchOffer {
+  readonly by: PlayerId;
+  readonly accepted: readonly PlayerId[];
+  readonly declined: PlayerId | null;
 }
 
 /** A hand's seed (docs/fairness.md): secret while the hand is played, public once it is over. */

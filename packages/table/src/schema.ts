@@ -68,6 +68,7 @@ const TableDocSchema = z.strictObject({
     muggins: z.number().nullable(),
   }),
   fair: z.strictObject({ current: DealSecretSchema, previous: DealSecretSchema.nullable() }).nullable(),
+  rematch: z.strictObject({ by: z.string().min(1), accepted: z.array(z.string().min(1)), declined: z.string().min(1).nullable() }).optional(),
 });
 
 type Raw = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { type Rules, resolveRules } from '@fives/engine';
 import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers, ratingText } from '@fives/protocol';
-import type { SeatRecord, TableDoc } from './doc.ts';
+import type { RematchOffer, SeatRecord, TableDoc } from './doc.ts';
 
 export { OPEN_TABLES_LIMIT };
 
@@ -49,7 +49,14 @@ export function summarize(doc: TableDoc, now: number): TableSummary {
     listed: doc.settings.listed,
     rated: doc.settings.rated,
     timers: timers(doc, now),
+    ...(doc.rematch === undefined || doc.phase !== 'over' ? {} : { rematch: rematchOf(doc, doc.rematch) }),
   };
+}
+
+/** The offer in seats (player ids stay private); a person no longer seated is left out. */
+function rematchOf(doc: TableDoc, offer: RematchOffer): NonNullable<TableSummary['rematch']> {
+  const seats = (ids: readonly string[]): number[] => ids.flatMap((id) => seatOf(doc, id) ?? []);
+  return { by: seatOf(doc, offer.by) ?? 0, accepted: seats(offer.accepted), declined: offer.declined === null ? null : seatOf(doc, offer.declined) };
 }
 
 /**

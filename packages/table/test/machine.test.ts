@@ -10,7 +10,7 @@ import { nextStepAt } from '../src/next-step.ts';
 import { changeSettings, comeBack, goneAway, leave, setSeat, takeOpenSeat } from '../src/seating.ts';
 import { summarize } from '../src/summary.ts';
 import type { Effect } from '../src/settle.ts';
-import { rematch, start } from '../src/starting.ts';
+import { answerRematch, rematch, start } from '../src/starting.ts';
 import { automaticStep } from '../src/step.ts';
 import { ANN, BOB, CAT, T0, TIMING, apply, firstLegal, firstMove, found, refused, seeds, value } from './support.ts';
 
@@ -170,8 +170,41 @@ describe('a whole game and the rematch', () => {
     expect(records.length).toBe(doc.state?.hands.length);
     const last = doc.fair?.current;
     refused(rematch(doc, BOB.id, seeds()), 'table/not_host');
-    const again = apply(doc, rematch(doc, ANN.id, seeds(99))).doc;
+    // Ann offers; the game waits for Bob's yes (issue 31: nobody is dropped into a game unasked).
+    const offered = apply(doc, rematch(doc, ANN.id, seeds(99))).doc;
+    expect([offered.phase, offered.game]).toEqual(['over', 1]);
+    expect(summarize(offered, T0).rematch).toEqual({ by: 0, accepted: [0], declined: null });
+    refused(rematch(offered, ANN.id, seeds()), 'table/rematch_offered');
+    const again = apply(offered, answerRematch(offered, BOB.id, true, seeds(99))).doc;
     expect([again.phase, again.game, again.state?.hands.length, again.fair?.previous]).toEqual(['playing', 2, 1, last]);
+    expect(again.rematch).toBeUndefined();
+    expect(summarize(again, T0)).not.toHaveProperty('rematch');
+    // Answered once: the game under way has no offer left to answer.
+    refused(answerRematch(again, BOB.id, true, seeds()), 'table/no_rematch_offer');
+  });
+
+  it('a rematch offer declined stands no more, may be offered again, and is answered only by the people seated', () => {
+    const { doc } = playOn(dealt(ALL_FIVES, null), (d) => d.phase === 'over');
+    refused(answerRematch(doc, BOB.id, true, seeds()), 'table/no_rematch_offer');
+    const offered = apply(doc, rematch(doc, ANN.id, seeds(5))).doc;
+    refused(answerRematch(offered, CAT.id, true, seeds()), 'table/not_seated');
+    const declined = apply(offered, answerRematch(offered, BOB.id, false, seeds())).doc;
+    expect([declined.phase, declined.game]).toEqual(['over', 1]);
+    expect(summarize(declined, T0).rematch).toEqual({ by: 0, accepted: [0], declined: 1 });
+    refused(answerRematch(declined, BOB.id, true, seeds()), 'table/no_rematch_offer');
+    const again = apply(declined, rematch(declined, ANN.id, seeds(6))).doc;
+    expect(summarize(again, T0).rematch).toEqual({ by: 0, accepted: [0], declined: null });
+    // Bob is gone (away) before answering: Ann, with nobody else to ask, asks again and the game starts.
+    const alone = apply(again, goneAway(again, 1, BOB.id)).doc;
+    const next = apply(alone, rematch(alone, ANN.id, seeds(7))).doc;
+    expect([next.phase, next.game]).toEqual(['playing', 2]);
+  });
+
+  it('a host alone with computer players rematches at once', () => {
+    const made = value(startedTable({ people: [ANN], level: 'easy', rulesInput: ALL_FIVES, settings: NO_TIMER, seeds: seeds(3) }));
+    const { doc } = playOn(found(made.table).doc, (d) => d.phase === 'over');
+    const next = apply(doc, rematch(doc, ANN.id, seeds(4))).doc;
+    expect([next.phase, next.game]).toEqual(['playing', 2]);
   });
 });
 

@@ -21,7 +21,7 @@ export interface TableSetup {
 
 /**
  * One table of the load test: its people as headless clients (the same protocol as `fives
- * client`), moving the moment they may, the host starting a rematch when a game ends, so the
+ * client`), moving the moment they may, the host offering a rematch when a game ends (the others accepting it), so the
  * table plays without a pause for as long as it runs.
  */
 export class TableDriver {
@@ -54,6 +54,7 @@ export class TableDriver {
     const versions = new TableVersions();
     let actedOn = -1;
     let rematchOf = -1;
+    let answeredOf = -1;
     let latest: TableState | null = null;
     let ready: ((client: ProtocolClient) => void) | null = null;
     let failed: ((error: Error) => void) | null = null;
@@ -88,6 +89,14 @@ export class TableDriver {
           rematchOf = s.table.game;
           void client.request('table:rematch', { tableId: s.tableId }).then((r) => {
             if (!r.ok && !this.stopped) this.stats.error(`table:rematch: ${r.error.code}`);
+          });
+        }
+        // The host's rematch is an offer: every other person says yes, once a game.
+        const offer = s.table.rematch;
+        if (!host && offer !== undefined && offer.declined === null && s.seat !== null && !offer.accepted.includes(s.seat) && answeredOf !== s.table.game) {
+          answeredOf = s.table.game;
+          void client.request('table:rematchAnswer', { tableId: s.tableId, accept: true }).then((r) => {
+            if (!r.ok && !this.stopped) this.stats.error(`table:rematchAnswer: ${r.error.code}`);
           });
         }
         return;

@@ -1,6 +1,6 @@
 import type { PlayerId } from '@fives/protocol';
 import type pg from 'pg';
-import type { Account, AccountStore, Created, Passkey, Removed } from './store.ts';
+import type { Account, AccountStore, Created, Passkey, Removed, Renamed } from './store.ts';
 
 interface AccountRow {
   id: string;
@@ -18,6 +18,9 @@ interface PasskeyRow {
   created_at: Date;
   last_used_at: Date | null;
 }
+
+/** PostgreSQL's SQLSTATE for a unique constraint refused. */
+const UNIQUE_VIOLATION = '23505';
 
 /** Accounts in the archive's PostgreSQL (migrations/1764600000000_accounts.sql), on the archive's pool. */
 export class PostgresAccounts implements AccountStore {
@@ -61,6 +64,17 @@ export class PostgresAccounts implements AccountStore {
   async holder(skeleton: string): Promise<PlayerId | null> {
     const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM accounts WHERE skeleton = $1', [skeleton]);
     return (rows[0]?.id as PlayerId | undefined) ?? null;
+  }
+
+  async rename(id: PlayerId, name: string, skeleton: string): Promise<Renamed> {
+    try {
+      const { rowCount } = await this.pool.query('UPDATE accounts SET name = $2, skeleton = $3 WHERE id = $1', [id, name, skeleton]);
+      return rowCount === 0 ? 'not_found' : 'renamed';
+    } catch (error) {
+      // The unique skeleton decides between two accounts taking look-alike names at once.
+      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return 'name_taken';
+      throw error;
+    }
   }
 
   async addPasskey(id: PlayerId, passkey: Passkey): Promise<boolean> {

@@ -25,6 +25,7 @@ export interface Account {
 
 export type Created = 'created' | 'name_taken' | 'exists';
 export type Removed = 'removed' | 'not_found' | 'last';
+export type Renamed = 'renamed' | 'name_taken' | 'not_found';
 
 /**
  * Where accounts and their passkeys are kept: PostgreSQL beside the archive (DATABASE_URL), or
@@ -37,6 +38,8 @@ export interface AccountStore {
   account(id: PlayerId): Promise<Account | null>;
   /** The account that keeps a name with this skeleton, if any. */
   holder(skeleton: string): Promise<PlayerId | null>;
+  /** The account keeps another name from now on; refused when another account keeps its skeleton. */
+  rename(id: PlayerId, name: string, skeleton: string): Promise<Renamed>;
   addPasskey(id: PlayerId, passkey: Passkey): Promise<boolean>;
   /** The account a passkey signs in to. */
   byPasskey(credentialId: string): Promise<Account | null>;
@@ -69,6 +72,15 @@ export class MemoryAccounts implements AccountStore {
   async holder(skeleton: string): Promise<PlayerId | null> {
     for (const a of this.accounts.values()) if (a.skeleton === skeleton) return a.id;
     return null;
+  }
+
+  async rename(id: PlayerId, name: string, skeleton: string): Promise<Renamed> {
+    const a = this.accounts.get(id);
+    if (a === undefined) return 'not_found';
+    const holder = await this.holder(skeleton);
+    if (holder !== null && holder !== id) return 'name_taken';
+    this.accounts.set(id, { ...a, name, skeleton });
+    return 'renamed';
   }
 
   async addPasskey(id: PlayerId, passkey: Passkey): Promise<boolean> {

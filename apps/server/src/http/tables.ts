@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken, newPlayerId } from '../identity/token.ts';
+import { skeleton } from '../accounts/skeleton.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import { problem } from '../tables/problems.ts';
 import type { LobbyService } from '../lobby/service.ts';
@@ -36,7 +37,7 @@ export interface TablesRoutesOptions {
   readonly signer: TokenSigner;
   /** Every token shown is checked here: a deleted account's is refused. */
   readonly identities: Identities;
-  /** A player who kept their name plays under it: a new name asked for is not theirs to take. */
+  /** Kept names: a guest may not take one, and a player who kept theirs renames the account. */
   readonly accounts: AccountStore;
   readonly now: () => Date;
   /** The origin invite links start with; the request's own origin when unset. */
@@ -68,13 +69,32 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
     return sendProblem(reply, problem(code, `${what} needs a guest token (Authorization: Bearer …) from POST /api/guests`));
   };
 
+  /** Who keeps a name; null too while the account store cannot be asked: an archive outage must not keep newcomers from playing. */
+  const keeper = async (name: string, request: FastifyRequest): Promise<string | null> => {
+    try {
+      return await accounts.holder(skeleton(name));
+    } catch (error) {
+      request.log.warn({ err: error }, 'accounts could not be read: the name is let through');
+      return null;
+    }
+  };
+
   app.post('/api/guests', { schema: { body: GuestBody } }, async (request, reply) => {
     const body = request.body;
     const checked = body.token === undefined ? null : await identities.check(body.token);
     if (checked !== null && !checked.ok) return sendProblem(reply, problem(checked.code, `${refusalOf(checked.code)}; leave it out to become a new guest`));
     const earlier = checked?.player ?? null;
     const kept = earlier === null ? null : await accounts.account(earlier.id);
-    const player: Player = { id: earlier?.id ?? newPlayerId(), name: kept?.name ?? body.name };
+    const taken = (): FastifyReply =>
+      sendProblem(reply, problem(ErrorCode.nameTaken, `another player keeps the name ${JSON.stringify(body.name)} (or one that looks the same) with a passkey; choose another`));
+    if (kept !== null) {
+      // A player who kept their name renames the account itself: the lobby and the account never disagree.
+      if (kept.name !== body.name && (await accounts.rename(kept.id, body.name, skeleton(body.name))) === 'name_taken') return taken();
+    } else if ((await keeper(body.name, request)) !== null) {
+      // A kept name is its keeper's alone: a guest may not play under it (or a look-alike of it).
+      return taken();
+    }
+    const player: Player = { id: earlier?.id ?? newPlayerId(), name: body.name };
     const answer: GuestResponse = { player, token: signer.sign(player) };
     return answer;
   });

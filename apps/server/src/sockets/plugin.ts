@@ -196,6 +196,7 @@ export function attachSockets(app: FastifyInstance, io: GameServer, deps: Socket
     'table:seat': async (socket, m) => versioned(await withPlayer(socket, (p) => service.setSeat(m.tableId, p, m.seat, m.occupant))),
     'table:start': async (socket, m) => versioned(await withPlayer(socket, (p) => service.start(m.tableId, p))),
     'table:rematch': async (socket, m) => versioned(await withPlayer(socket, (p) => service.rematch(m.tableId, p))),
+    'table:rematchAnswer': async (socket, m) => versioned(await withPlayer(socket, (p) => service.answerRematch(m.tableId, p, m.accept))),
     'table:settings': async (socket, m) =>
       versioned(
         await withPlayer(socket, (p) =>

@@ -10,7 +10,7 @@ import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, r
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { luaScript } from '../redis/lua.ts';
 import { type RedisClient, runScript } from '../redis/script.ts';
-import { type FairDeals, fromStored, openEntry, seatedMarks, type SeatRecord, TABLE_SCHEMA, type TableClock, type TableDoc, type TableSettings } from '@fives/table';
+import { type FairDeals, fromStored, openEntry, type RematchOffer, seatedMarks, type SeatRecord, TABLE_SCHEMA, type TableClock, type TableDoc, type TableSettings } from '@fives/table';
 import { StoreUnavailableError } from './availability.ts';
 import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
@@ -78,6 +78,8 @@ interface Control {
   readonly updatedAt?: string;
   /** When the current game was dealt; absent before the first game and on tables stored before it was kept. */
   readonly gameStartedAt?: string;
+  /** The host's rematch offer while it stands (issue 31): in the one field a commit writes with the rest, so every node reads it. */
+  readonly rematch?: RematchOffer;
 }
 
 export interface RedisStoreOptions {
@@ -208,6 +210,7 @@ export class RedisTableStore implements TableStore {
       fair: control.fair,
       updatedAt: control.updatedAt,
       ...(control.gameStartedAt === undefined ? {} : { gameStartedAt: control.gameStartedAt }),
+      ...(control.rematch === undefined ? {} : { rematch: control.rematch }),
     });
     if (!read.ok) throw new Error(`table ${id} cannot be read: ${read.error.message}`);
     return read.value;
@@ -426,6 +429,7 @@ export class RedisTableStore implements TableStore {
       fair: doc.fair,
       updatedAt: doc.updatedAt,
       ...(doc.gameStartedAt === undefined ? {} : { gameStartedAt: doc.gameStartedAt }),
+      ...(doc.rematch === undefined ? {} : { rematch: doc.rematch }),
     };
     return [JSON.stringify(doc.seats), doc.phase, String(doc.game), JSON.stringify(doc.state), JSON.stringify(control)];
   }

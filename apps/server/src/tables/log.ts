@@ -23,6 +23,11 @@ export function logChange(log: FastifyBaseLogger, doc: TableDoc, cause: Cause): 
     case 'returned':
       log.info({ ...base, seat: cause.seat }, 'table event');
       return;
+    case 'rematchOffered':
+    case 'rematchAccepted':
+    case 'rematchDeclined':
+      log.info({ ...base, seat: cause.seat }, 'table event');
+      return;
     case 'seat':
       log.info({ ...base, seat: cause.seat, to: cause.to }, 'table event');
       return;

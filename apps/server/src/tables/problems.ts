@@ -32,6 +32,8 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.seatsOpen:
     case ErrorCode.seatTaken:
     case ErrorCode.gameNotOver:
+    case ErrorCode.rematchOffered:
+    case ErrorCode.noRematchOffer:
     case ErrorCode.alreadyPlaying:
     case ErrorCode.nameTaken:
     case ErrorCode.lastPasskey:

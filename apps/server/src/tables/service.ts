@@ -7,7 +7,7 @@ import { checkAway, watchAway } from './away.ts';
 import { TableCommits } from './commit.ts';
 import type { TableContext, TableServiceOptions } from './context.ts';
 import { create, createStarted } from './founding.ts';
-import { changeSettings, rematch, setSeat, start } from './hosting.ts';
+import { answerRematch, changeSettings, rematch, setSeat, start } from './hosting.ts';
 import { join, leave } from './joining.ts';
 import { tableForCode } from './lookup.ts';
 import { act } from './moves.ts';
@@ -81,6 +81,10 @@ export class TableService {
 
   rematch(id: TableId, player: Player): Promise<Result<TableDoc, Problem>> {
     return rematch(this.context, id, player);
+  }
+
+  answerRematch(id: TableId, player: Player, accept: boolean): Promise<Result<TableDoc, Problem>> {
+    return answerRematch(this.t, id, player, accept);
   }
 
   act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {

@@ -57,6 +57,25 @@ function accountContract(kind: string, open: () => Promise<{ accounts: AccountSt
       }
     });
 
+    it('renames an account, never onto a name another account keeps', async () => {
+      const { accounts, close } = await open();
+      try {
+        const ada = newPlayerId();
+        const bea = newPlayerId();
+        expect(await accounts.create({ id: ada, name: 'Rena', skeleton: skeleton('Rena'), passkey: passkey('r1') })).toBe('created');
+        expect(await accounts.create({ id: bea, name: 'Rhea', skeleton: skeleton('Rhea'), passkey: passkey('r2') })).toBe('created');
+        expect(await accounts.rename(ada, 'RHEA', skeleton('RHEA'))).toBe('name_taken');
+        expect(await accounts.rename(ada, 'RENA', skeleton('RENA'))).toBe('renamed');
+        expect(await accounts.rename(ada, 'Rena Rhodes', skeleton('Rena Rhodes'))).toBe('renamed');
+        expect(await accounts.account(ada)).toMatchObject({ name: 'Rena Rhodes', skeleton: skeleton('Rena Rhodes') });
+        expect(await accounts.holder(skeleton('Rena'))).toBeNull();
+        expect(await accounts.holder(skeleton('rena rhodes'))).toBe(ada);
+        expect(await accounts.rename(newPlayerId(), 'Ryn', skeleton('Ryn'))).toBe('not_found');
+      } finally {
+        await close();
+      }
+    });
+
     it('adds passkeys, counts their use, removes all but the last, and deletes the account with them', async () => {
       const { accounts, close } = await open();
       try {

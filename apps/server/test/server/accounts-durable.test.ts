@@ -125,6 +125,33 @@ describe('accounts in Redis and PostgreSQL, through build()', () => {
     expect((await keep(again.token)).session.player).toEqual({ id: again.player.id, name: 'Ada' });
   });
 
+  it('renames the account when its player renames, and keeps a kept name from every other player with account/name_taken', async () => {
+    const ada = await guest('Ada Byron');
+    const { passkey } = await keep(ada.token);
+    const bea = await guest('Bea');
+    await keep(bea.token);
+
+    // Renaming while signed in renames the account: the token, the account and a sign-in elsewhere agree.
+    const renamed = await guest('Ada King', ada.token);
+    expect(renamed.player).toEqual({ id: ada.player.id, name: 'Ada King' });
+    expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(renamed.token) })).json()).toMatchObject({ name: 'Ada King' });
+    expect((await signIn(passkey)).json<AccountSession>().player).toEqual({ id: ada.player.id, name: 'Ada King' });
+
+    // Another account's name is refused, and the account keeps its own.
+    const refused = await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'BEA', token: renamed.token } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: Problem }>().error.code).toBe('account/name_taken');
+    expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(renamed.token) })).json()).toMatchObject({ name: 'Ada King' });
+
+    // A guest may not take the kept name, nor a look-alike of it; the name left behind is free.
+    for (const name of ['Ada King', 'Аda kinG']) {
+      const taken = await app.inject({ method: 'POST', url: '/api/guests', payload: { name } });
+      expect(taken.statusCode, name).toBe(409);
+      expect(taken.json<{ error: Problem }>().error.code).toBe('account/name_taken');
+    }
+    expect((await guest('Ada Byron')).player.id).not.toBe(ada.player.id);
+  });
+
   it('lets a guest who never kept a name connect and rename as before', async () => {
     const grace = await guest('Grace');
     expect(await handshake(grace.token)).toBeNull();

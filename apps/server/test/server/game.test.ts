@@ -52,8 +52,16 @@ describe('a whole game over real sockets and Redis', () => {
 
     a.stop();
     b.stop();
+    // The host offers; Bob is asked, not dropped into a new game (issue 31), and his yes deals it.
+    const early = await b.request('table:rematchAnswer', { tableId: created.tableId, accept: true });
+    expect(early.ok ? 'accepted' : early.error.code).toBe('table/no_rematch_offer');
     const rematch = await a.request('table:rematch', { tableId: created.tableId });
     expect(rematch.ok).toBe(true);
+    const offered = await b.waitForState((s) => s.table.rematch !== undefined);
+    expect([offered.table.phase, offered.table.rematch]).toEqual(['over', { by: 0, accepted: [0], declined: null }]);
+    const twice = await a.request('table:rematch', { tableId: created.tableId });
+    expect(twice.ok ? 'accepted' : twice.error.code).toBe('table/rematch_offered');
+    expect((await b.request('table:rematchAnswer', { tableId: created.tableId, accept: true })).ok).toBe(true);
     const second = await b.waitForState((s) => s.table.game === 2);
     expect(second.table.phase).toBe('playing');
     expect(second.view?.scores.every((x) => x === 0)).toBe(true);

@@ -108,6 +108,8 @@ describe('rate limits', () => {
     expect((await c.request('queue:join', rules)).ok).toBe(true);
     expectLimited(await c.request('queue:join', rules));
     await guest(server.url, 'Bob');
+    // A rename, with its token, makes no new guest: not counted (a newcomer's generated name is renamed at once).
+    for (const name of ['Ada L', 'Ada Lovelace', 'Countess']) expect((await post(server.url, '/api/guests', { name, token: ada.token })).status).toBe(200);
     await guest(server.url, 'Cy');
     const fourth = await post(server.url, '/api/guests', { name: 'Dee' });
     expect(fourth.status).toBe(429);

@@ -69,6 +69,7 @@ describe('malformed and refused messages', () => {
       'table:seat': { seat: 1, occupant: { type: 'human' } },
       'table:start': {},
       'table:rematch': {},
+      'table:rematchAnswer': { accept: true },
       'game:action': { version: 1, action: { type: 'draw' } },
     };
     for (const [event, extra] of Object.entries(shapes)) {
@@ -136,6 +137,7 @@ describe('malformed and refused messages', () => {
     await expectRefused(b, 'table:start', { tableId }, 'table/not_host');
     await expectRefused(a, 'table:start', { tableId }, 'table/already_started');
     await expectRefused(a, 'table:rematch', { tableId }, 'table/game_not_over');
+    await expectRefused(b, 'table:rematchAnswer', { tableId, accept: true }, 'table/no_rematch_offer');
     await expectRefused(a, 'table:seat', { tableId, seat: 1, occupant: { type: 'bot', level: 'easy' } }, 'table/already_started');
     await expectRefused(stranger, 'table:join', { tableId, as: 'player' }, 'table/already_started');
     await expectRefused(watcher, 'table:start', { tableId }, 'auth/required');

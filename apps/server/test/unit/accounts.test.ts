@@ -86,25 +86,30 @@ describe('accounts: keeping a name with a passkey', () => {
     expect((await refreshed(back.token)).json()).toMatchObject({ kept: true });
     expect((await refreshed((await guest('Grace')).token)).json()).toMatchObject({ kept: false });
 
-    // A kept name is the account's: a rename through POST /api/guests keeps it.
+    // A rename through POST /api/guests renames the account: what the lobby shows is what the account keeps.
     const renamed = await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Someone else', token: back.token } });
-    expect(renamed.json()).toMatchObject({ player: { id: ada.id, name: 'Ada' } });
+    expect(renamed.json()).toMatchObject({ player: { id: ada.id, name: 'Someone else' } });
+    expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(back.token) })).json()).toMatchObject({ name: 'Someone else' });
   });
 
-  it('keeps names unique whatever their case and look-alike letters, with account/name_taken; guests may still play under them', async () => {
+  it('keeps names unique whatever their case and look-alike letters, with account/name_taken; a guest may not play under them either', async () => {
     const ada = await guest('Ada');
     await keep(ada.token);
+    const other = await guest('Grace');
     for (const name of ['ADA', 'аda', 'Αda', 'Ａｄａ', 'Adа']) {
-      const other = await guest(name);
-      const res = await registerOptions(other.token);
+      const res = await registerOptions(other.token, name);
       expect(res.statusCode, name).toBe(409);
       expect(res.json(), name).toMatchObject({ error: { code: 'account/name_taken' } });
     }
-    const other = await guest('Grace');
-    expect((await registerOptions(other.token, 'ada')).json()).toMatchObject({ error: { code: 'account/name_taken' } });
     expect((await registerOptions(other.token, 'Grace')).statusCode).toBe(200);
-    // A guest named Ada is still a guest, and still Ada.
-    expect((await guest('Ada')).id).not.toBe(ada.id);
+    // The kept name is Ada's alone: a new guest, or a guest renaming, is refused it (and any look-alike).
+    for (const payload of [{ name: 'Ada' }, { name: 'аDA' }, { name: 'Ada', token: other.token }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/guests', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ error: { code: 'account/name_taken' } });
+    }
+    // Ada herself, on another device's sign-in or this one, plays under it.
+    expect((await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Ada', token: ada.token } })).json()).toMatchObject({ player: { id: ada.id, name: 'Ada' } });
   });
 
   it('takes each challenge once, and not after it expires: account/challenge_expired', async () => {

@@ -56,6 +56,7 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
   'move',
   'nextHand',
   'rematch',
+  'answerRematch',
   'leaveTable',
   'joinQueue',
   'leaveQueue',
@@ -65,7 +66,17 @@ const OFFERS: ReadonlySet<ClientActionType> = new Set([
 ]);
 
 /** The player's own requests: one accepted clears the last refusal. (Following the open tables, say, does not.) */
-const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set(['game:action', 'table:join', 'table:seat', 'table:start', 'table:rematch', 'lobby:playNow', 'queue:join']);
+const CLEARS_NOTICE: ReadonlySet<ClientEvent> = new Set([
+  'game:action',
+  'table:join',
+  'table:seat',
+  'table:start',
+  'table:rematch',
+  'table:rematchAnswer',
+  'table:react',
+  'lobby:playNow',
+  'queue:join',
+]);
 
 /** How many of the latest reactions the state keeps (the screen shows the newest of each seat). */
 const KEPT_REACTIONS = 8;
@@ -108,6 +119,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   #guest: Guest | null;
   /** A name asked for before the server could be reached: registered once it can. */
   #wantedName: string | null = null;
+  #naming: Promise<void> = Promise.resolve();
   /**
    * The table joined on every connection, and whether as a spectator. The id is null for a
    * moment after "play now" or a code, until the table's first state says which it is.
@@ -159,7 +171,7 @@ export class OnlineConnection extends StateConnection implements Connection {
   send(action: ClientAction): void {
     switch (action.type) {
       case 'setName':
-        void this.#setName(action.name);
+        void this.#named(action.name);
         return;
       case 'createTable':
         void this.#create(action.setup, action.listed ?? false);
@@ -183,6 +195,8 @@ export class OnlineConnection extends StateConnection implements Connection {
         return this.#tableRequest('table:start', (id) => ({ tableId: id }));
       case 'rematch':
         return this.#tableRequest('table:rematch', (id) => ({ tableId: id }));
+      case 'answerRematch':
+        return this.#tableRequest('table:rematchAnswer', (id) => ({ tableId: id, accept: action.accept }));
       case 'move':
         return this.#move(action.move);
       case 'nextHand':
@@ -283,7 +297,7 @@ export class OnlineConnection extends StateConnection implements Connection {
     if (following?.id != null) this.#join(following.id, following.watch);
     else if (following !== null) this.#following = null;
     if (this.#following === null) void this.#lookUpGame();
-    if (this.#wantedName !== null) void this.#setName(this.#wantedName);
+    if (this.#wantedName !== null) void this.#named(this.#wantedName);
     if (this.#queue !== null) this.#joinQueue(this.#queue.players, this.#queue.preset);
     if (this.#watchingTables) this.#watchTables(true);
   }
@@ -295,7 +309,7 @@ export class OnlineConnection extends StateConnection implements Connection {
       const name = this.#guest?.name ?? null;
       this.#guest = null;
       saveGuest(this.#storage, null);
-      if (name !== null) void this.#setName(name).then(() => this.#socket.connect());
+      if (name !== null) void this.#named(name).then(() => this.#socket.connect());
       else this.#socket.connect();
       return;
     }
@@ -413,6 +427,15 @@ export class OnlineConnection extends StateConnection implements Connection {
       // Nothing kept to forget.
     }
     this.set({ yourGame: null });
+  }
+
+  /**
+   * Names one after another: a newcomer's picked name may still be on its way when they type
+   * their own, and the later answer must not be the earlier name's (nor make a second guest).
+   */
+  #named(raw: string): Promise<void> {
+    this.#naming = this.#naming.then(() => this.#setName(raw));
+    return this.#naming;
   }
 
   async #setName(raw: string): Promise<void> {
@@ -610,7 +633,10 @@ export class OnlineConnection extends StateConnection implements Connection {
     });
   }
 
-  #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch'>(event: E, message: (tableId: TableId) => ClientMessage<E>): void {
+  #tableRequest<E extends 'table:seat' | 'table:settings' | 'table:start' | 'table:rematch' | 'table:rematchAnswer'>(
+    event: E,
+    message: (tableId: TableId) => ClientMessage<E>,
+  ): void {
     const id = this.#following?.id;
     if (id == null) return this.set({ notice: NOT_AT_TABLE() });
     this.#request(event, message(id));

@@ -127,6 +127,9 @@ export class PracticeConnection extends StateConnection implements Connection {
       case 'previewTable':
       case 'startGame':
         return this.set({ notice: OFFLINE() });
+      case 'answerRematch':
+        // Not offered: the practice table's rematch asks nobody (the only person there is the one rematching).
+        return;
       case 'react':
         // Not offered: nobody at a practice table reads them (the button is not shown).
         return;

@@ -61,6 +61,8 @@ export type ClientAction =
    */
   | { readonly type: 'nextHand' }
   | { readonly type: 'rematch' }
+  /** A person's answer to the host's rematch offer (online: the practice table's rematch needs nobody's yes). */
+  | { readonly type: 'answerRematch'; readonly accept: boolean }
   /** A quick reaction to the table, from the viewer's seat (online only: computers do not read them). */
   | { readonly type: 'react'; readonly reaction: ReactionKey }
   | { readonly type: 'leaveTable' };
@@ -121,6 +123,8 @@ export interface TableSummary {
    * when the window is closed; null when nothing but the rules closes it (the next tile played).
    */
   readonly mugginsDeadline: number | null;
+  /** The host's rematch offer once the game is over (online; docs/protocol.md): who offered, who said yes, who said no. */
+  readonly rematch?: { readonly by: Seat; readonly accepted: readonly Seat[]; readonly declined: Seat | null };
 }
 
 export interface OpenTable {

@@ -65,6 +65,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
     turnDeadline: table.timers.turn ? deadlineAt(table.timers.turn, now) : null,
     // The server times the Muggins window: with none open there is nothing to call.
     mugginsDeadline: table.timers.muggins ? deadlineAt(table.timers.muggins, now) : 0,
+    ...(table.rematch === undefined ? {} : { rematch: table.rematch }),
   };
 }
 
@@ -126,6 +127,7 @@ const WORDS: Readonly<Record<string, PlainKey>> = {
   'action/stale': 'notice.stale',
   'auth/required': 'notice.authRequired',
   'auth/invalid_token': 'notice.badToken',
+  'account/name_taken': 'notice.nameKept',
   'table/not_found': 'notice.notFound',
   'table/not_seated': 'notice.notSeated',
   'table/not_host': 'notice.notHost',

@@ -98,6 +98,7 @@ export const en = {
   'name.placeholder': 'e.g. Rosa',
   'name.rename': 'Rename',
   'name.save': 'Save',
+  'name.picked': 'We picked this name so you can play at once; change it whenever you like.',
 
   'friends.title': 'Play with friends',
   'friends.intro': 'A private table with the rules above: share the link, and the computer takes the seats you leave.',
@@ -164,6 +165,7 @@ export const en = {
   'account.deleteGo': 'Delete it',
   'account.nameTaken': 'Someone already keeps this name, or one that looks the same. Choose another name first.',
   'account.refused': 'The passkey did not work, or it was cancelled.',
+  'account.needsHostName': 'Passkeys need the site’s name, not a bare address like {host}: open {url} instead.',
   'account.lastPasskey': 'That is your only passkey; delete the account instead.',
   'account.tooMany': 'Too many tries; wait a few minutes.',
   'account.failed': 'That did not work; try again.',
@@ -334,6 +336,11 @@ export const en = {
   'sheet.rematchBy': 'A rematch is up to {name}.',
   'sheet.leave': 'Leave table',
   'sheet.rematch': 'Rematch',
+  'rematch.offered': '{name} offers a rematch.',
+  'rematch.accept': 'Accept',
+  'rematch.decline': 'Decline',
+  'rematch.waiting': 'Waiting for {names} to answer the rematch…',
+  'rematch.declined': '{name} declined the rematch.',
   'sheet.back': 'Back to the table',
 
   'turn.over': 'The game is over.',
@@ -436,6 +443,8 @@ export const en = {
   'notice.alreadyPlaying': 'You are in a game under way: finish it, or leave it, before looking for another.',
   'notice.mugginsClosed': 'Too late to call Muggins on that count.',
   'notice.reactionsLimited': 'That is a lot of reactions: wait a few seconds before the next.',
+  'notice.nameKept': 'Someone keeps that name with a passkey (or one that looks the same): choose another.',
+  'reactions.limited': 'Thanks! That is plenty for now: you can react again in a few seconds.',
   'notice.busy': 'The server is busy; try again in a moment.',
   'notice.moveRetrying': 'The server is busy; your move goes again in a moment.',
   'notice.tooManySockets':

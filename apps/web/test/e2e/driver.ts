@@ -4,9 +4,11 @@ import type { Page } from 'playwright-core';
 
 export async function startPractice(page: Page, players: 2 | 3 | 4, preset = 'allFives', level = 'medium'): Promise<void> {
   const name = page.getByLabel('Your name');
-  if ((await name.inputValue()) === '') {
+  // Named the same every time (a newcomer's picked name is random), so each run reads alike.
+  if ((await name.inputValue()) !== 'Rosa') {
     await name.fill('Rosa');
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Rename' }).waitFor();
   }
   await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText(String(players), { exact: true }).click();
   await page.getByRole('combobox', { name: 'Rules' }).first().selectOption(preset);

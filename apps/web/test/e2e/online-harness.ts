@@ -40,10 +40,10 @@ export async function person(h: Harness, size: { width: number; height: number }
   return page;
 }
 
-/** Types a name into the lobby and saves it. */
+/** Types a name into the lobby and saves it (Save for a newcomer's picked name, Rename after a chosen one). */
 export async function sayName(page: Page, name: string): Promise<void> {
   await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: /^(Save|Rename)$/ }).click();
 }
 
 /** From the lobby, named: a table with `players` seats against the computer, dealt at once. */

@@ -114,7 +114,19 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await viewer.close();
     // From now on the lobby lists this browser's recent games (it asks the archive only once there are some).
     expect(await ada.evaluate(() => localStorage.getItem('fives.archived'))).toBe('1');
+    // A rematch is offered, not imposed (issue 31): Bob is asked, and may say no.
+    const sheetOf = (p: typeof ada) => p.getByRole('dialog', { name: 'Score sheet' });
     await ada.getByRole('button', { name: 'Rematch' }).click();
+    await expect.poll(() => sheetOf(bob).locator('.waiting').textContent()).toBe('Ada offers a rematch.');
+    await expect.poll(() => sheetOf(ada).locator('.waiting').textContent()).toBe('Waiting for Bob to answer the rematch…');
+    expect(await sheetOf(ada).getByRole('button', { name: 'Rematch' }).count()).toBe(0);
+    await expect.poll(() => sheetOf(cy).locator('.waiting').textContent()).toBe('Waiting for Bob to answer the rematch…');
+    await sheetOf(bob).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => sheetOf(ada).locator('.waiting').textContent()).toBe('Bob declined the rematch.');
+    expect(await sheetOf(bob).getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    // Ada asks again; Bob's yes deals the next game for everyone.
+    await sheetOf(ada).getByRole('button', { name: 'Rematch' }).click();
+    await sheetOf(bob).getByRole('button', { name: 'Accept' }).click();
     for (const p of [ada, bob, cy]) {
       // The old game's sheet goes away by itself; the new one has one hand, under way.
       await expect.poll(() => p.getByRole('dialog').count()).toBe(0);

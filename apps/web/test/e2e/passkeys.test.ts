@@ -39,7 +39,7 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
     if (own?.own) await rm(own.dir, { recursive: true, force: true });
   });
 
-  async function device(): Promise<Device> {
+  async function device(origin = ORIGIN): Promise<Device> {
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', locale: 'en-US' });
     const page = watchErrors(await context.newPage());
     const cdp = await context.newCDPSession(page);
@@ -47,7 +47,7 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
-    await page.goto(`${ORIGIN}/`);
+    await page.goto(`${origin}/`);
     return { page, cdp, authenticatorId, context };
   }
 
@@ -55,10 +55,21 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
   const tokenOf = (p: Page): Promise<string | null> => p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? 'null') as { token: string } | null)?.token ?? null);
   const idOf = (token: string | null): string => (JSON.parse(Buffer.from((token ?? '').split('.')[0] ?? '', 'base64url').toString()) as { id: string }).id;
 
+  /** The name the server knows this browser by (its guest token's). */
+  const guestName = (p: Page): Promise<string | null> => p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? 'null') as { name: string } | null)?.name ?? null);
+
   async function named(d: Device, name: string): Promise<void> {
     await sayName(d.page, name);
-    await d.page.waitForFunction(() => localStorage.getItem('fives.guest') !== null);
+    await expect.poll(() => guestName(d.page), { timeout: 10_000 }).toBe(name);
     await panel(d.page).getByRole('button', { name: 'Keep my name' }).and(d.page.locator(':enabled')).waitFor();
+  }
+
+  /** What a named player sees in the lobby: the name in its field, and the play buttons working. */
+  async function playsAs(p: Page, name: string): Promise<void> {
+    await expect.poll(() => p.getByLabel('Your name').inputValue(), { timeout: 10_000 }).toBe(name);
+    await p.getByRole('button', { name: 'Rename' }).waitFor();
+    expect(await p.getByRole('button', { name: 'Practice vs computer' }).isEnabled()).toBe(true);
+    await p.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Play now online' && !b.disabled));
   }
 
   it('keeps a name, signs in with it on another browser, signs out, refuses a look-alike and deletes the account', async () => {
@@ -79,19 +90,38 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
     await panel(second.page).getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect.poll(() => panel(second.page).getByTestId('kept-name').textContent(), { timeout: 15_000 }).toBe('Your name Ada is kept with a passkey.');
     expect(idOf(await tokenOf(second.page))).toBe(adaId);
+    // Issue 31: the new device plays as Ada at once, and still after a reload (the name is the token's, not only this page's).
+    await playsAs(second.page, 'Ada');
+    await second.page.reload();
+    await playsAs(second.page, 'Ada');
+    await expect.poll(() => panel(second.page).getByTestId('kept-name').textContent(), { timeout: 15_000 }).toBe('Your name Ada is kept with a passkey.');
 
-    // Someone else, with a Cyrillic А: the same name to a reader, refused.
+    // Someone else, with a Cyrillic А: the same name to a reader, refused outright, in words, and the lobby keeps their own name.
     const third = await device();
-    await named(third, 'АDA');
-    await panel(third.page).getByRole('button', { name: 'Keep my name' }).click();
+    const before = await third.page.getByLabel('Your name').inputValue();
+    await sayName(third.page, 'АDA');
     await expect
-      .poll(() => panel(third.page).getByRole('alert').textContent(), { timeout: 15_000 })
-      .toBe('Someone already keeps this name, or one that looks the same. Choose another name first.');
+      .poll(() => third.page.locator('.lobby > .notice[role=alert]').textContent(), { timeout: 15_000 })
+      .toBe('Someone keeps that name with a passkey (or one that looks the same): choose another.');
+    expect(await guestName(third.page)).toBe(before);
+    await named(third, 'Grace');
+    // A kept name's own player renames the account: the lobby and the account say the same name.
+    await sayName(first.page, 'Ada King');
+    await expect.poll(() => panel(first.page).getByTestId('kept-name').textContent(), { timeout: 15_000 }).toBe('Your name Ada King is kept with a passkey.');
+    expect(await first.page.getByLabel('Your name').inputValue()).toBe('Ada King');
+    expect(idOf(await tokenOf(first.page))).toBe(adaId);
+    // …and Grace may not take it either.
+    await sayName(third.page, 'ada king');
+    await expect
+      .poll(() => third.page.locator('.lobby > .notice[role=alert]').textContent(), { timeout: 15_000 })
+      .toBe('Someone keeps that name with a passkey (or one that looks the same): choose another.');
 
-    // Signing out: this browser forgets the token, and is a new guest.
+    // Signing out: this browser forgets the token and the name, and is a new guest under a picked name.
     await panel(second.page).getByRole('button', { name: 'Sign out' }).click();
     await panel(second.page).getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    expect(await tokenOf(second.page)).toBeNull();
+    const signedOut = await tokenOf(second.page);
+    expect(signedOut === null || idOf(signedOut) !== adaId).toBe(true);
+    expect(await second.page.getByLabel('Your name').inputValue()).toMatch(/^[A-Z][a-z]+ \d{3}$/);
 
     // Deleting, after the question: the passkey signs in no more.
     const adaToken = await tokenOf(first.page);
@@ -110,4 +140,21 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
       await d.context.close();
     }
   }, 120_000);
+
+  it('at 127.0.0.1 says why passkeys cannot work there and where they do, in both languages', async () => {
+    const local = await device(`http://127.0.0.1:${PORT}`);
+    const why = `Passkeys need the site’s name, not a bare address like 127.0.0.1:${PORT}: open http://localhost:${PORT}/ instead.`;
+    expect(await panel(local.page).getByTestId('needs-host-name').textContent()).toBe(why);
+    await panel(local.page).getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => panel(local.page).getByRole('alert').textContent(), { timeout: 15_000 }).toBe(why);
+    await local.context.close();
+
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${PORT}/`);
+    expect(await panel(page).getByTestId('needs-host-name').textContent()).toBe(
+      `Las llaves de acceso necesitan el nombre del sitio, no una dirección como 127.0.0.1:${PORT}: abre http://localhost:${PORT}/.`,
+    );
+    await context.close();
+  }, 60_000);
 });

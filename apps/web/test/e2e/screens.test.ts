@@ -16,7 +16,9 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     ] as const) {
       const page = await newPage(h, size);
       await expect.poll(() => page.getByRole('heading', { name: 'All Fives' }).isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: 'Practice vs computer' }).isDisabled()).toBe(true);
+      // A newcomer plays at once, under a name picked for them (issue 31).
+      expect(await page.getByLabel('Your name').inputValue()).toMatch(/^[A-Z][a-z]+ \d{3}$/);
+      expect(await page.getByRole('button', { name: 'Practice vs computer' }).isEnabled()).toBe(true);
       await page.getByLabel('Your name').fill('Rosa');
       await page.getByRole('button', { name: 'Save' }).click();
       expect(await page.getByRole('button', { name: 'Practice vs computer' }).isEnabled()).toBe(true);
