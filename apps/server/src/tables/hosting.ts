@@ -32,6 +32,6 @@ export function rematch(context: TableContext, id: TableId, player: Player): Pro
 }
 
 /** A seated person's answer to the host's offer: one version each, so the last yes deals the next game exactly once, whichever node takes it. */
-export function answerRematch(t: TableContext, id: TableId, player: Player, accept: boolean): Promise<Result<TableDoc, Problem>> {
-  return t.commits.mustUpdate(id, (d) => answerRematchAt(d, player.id, accept, t.o.seeds));
+export function answerRematch(context: TableContext, id: TableId, player: Player, accept: boolean): Promise<Result<TableDoc, Problem>> {
+  return context.commits.mustUpdate(id, (d) => answerRematchAt(d, player.id, accept, context.options.seeds));
 }

@@ -84,7 +84,7 @@ export class TableService {
   }
 
   answerRematch(id: TableId, player: Player, accept: boolean): Promise<Result<TableDoc, Problem>> {
-    return answerRematch(this.t, id, player, accept);
+    return answerRematch(this.context, id, player, accept);
   }
 
   act(id: TableId, player: Player, seat: number, version: number, wire: WireAction): Promise<Result<TableDoc, Problem>> {
