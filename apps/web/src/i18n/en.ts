@@ -257,6 +257,7 @@ export const en = {
     'Left and right arrows move along your tiles. Enter plays the tile; if it fits several ends, arrows choose the end and Enter plays it there, Escape puts it back. D draws, P passes.',
   'log.label': 'Table events',
   'timer.left': { one: '{count} second left', other: '{count} seconds left' },
+  'timer.low': { one: 'Hurry: {count} second left on your turn.', other: 'Hurry: {count} seconds left on your turn.' },
 
   'seat.empty': 'empty seat',
   'seat.connected': 'connected',
@@ -267,6 +268,9 @@ export const en = {
   'seat.toPlay': 'to play',
   'seat.awayAria': 'a computer plays for them until they are back',
   'seat.botBadge': '{level} bot',
+  'seat.botShort': 'bot',
+  'seat.guestShort': 'guest',
+  'seat.standinShort': 'away',
   'seat.botTitle': 'Computer player, {level}',
   'seat.standin': 'bot stands in',
   'seat.standinTitle': 'A computer plays for them until they are back',

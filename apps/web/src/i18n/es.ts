@@ -260,6 +260,7 @@ export const es: Translation<English> = {
     'Las flechas izquierda y derecha recorren tus fichas. Intro juega la ficha; si cabe en varios extremos, las flechas eligen el extremo e Intro la juega allí, Escape la devuelve. D roba, P pasa.',
   'log.label': 'Sucesos de la mesa',
   'timer.left': { one: 'Queda {count} segundo', other: 'Quedan {count} segundos' },
+  'timer.low': { one: 'Date prisa: te queda {count} segundo de turno.', other: 'Date prisa: te quedan {count} segundos de turno.' },
 
   'seat.empty': 'asiento vacío',
   'seat.connected': 'conectado',
@@ -270,6 +271,9 @@ export const es: Translation<English> = {
   'seat.toPlay': 'le toca',
   'seat.awayAria': 'la máquina juega por esta persona hasta que vuelva',
   'seat.botBadge': 'bot {level}',
+  'seat.botShort': 'bot',
+  'seat.guestShort': 'inv.',
+  'seat.standinShort': 'ausente',
   'seat.botTitle': 'Jugador de la máquina, {level}',
   'seat.standin': 'juega la máquina',
   'seat.standinTitle': 'La máquina juega por esta persona hasta que vuelva',
