@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { build, listen } from './app.ts';
 import { browserAddress } from './web/browser-address.ts';
 import type { GameArchive } from './archive/archive.ts';
@@ -6,6 +5,7 @@ import { MemoryArchive } from './archive/memory.ts';
 import { PostgresArchive } from './archive/postgres.ts';
 import { ConfigError, configFromEnv } from './config.ts';
 import { redactUrl, redisDescription, redisWhere } from './redis/connect.ts';
+import { serverLogger } from './log.ts';
 import { surviveUnhandledRejections } from './process-faults.ts';
 import { MemoryTableStore } from './store/memory.ts';
 import { RedisTableStore, StoredLayoutError } from './store/redis.ts';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     process.stderr.write(`fives server: ${error.message}\n`);
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel });
+  const log = serverLogger(config.logLevel);
   surviveUnhandledRejections(log);
   let store: TableStore;
   const target = config.redisTarget;
@@ -100,11 +100,8 @@ async function main(): Promise<void> {
   // Accounts live beside the archive: in PostgreSQL with it, else in memory.
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
   const app = await build({ ...config.options, ...adapter, store, archive, ...(accounts === undefined ? {} : { accounts }), logger: log, role });
-  const listening = await listen(app, config.port, config.host);
-  // The address a person opens: a host name, where passkeys work (Fastify's own lines print 127.0.0.1).
-  if (role !== 'worker') log.info({ url: browserAddress(listening, config.options.publicUrl) }, `open ${browserAddress(listening, config.options.publicUrl)} in a browser`);
-  if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
-
+  // Ctrl-C or an orchestrator's stop, from the moment the server can say it listens: a clean
+  // stop exits 0, so `pnpm start` ends without "Command failed".
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -121,6 +118,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const listening = await listen(app, config.port, config.host);
+  // The address a person opens: a host name, where passkeys work (Fastify's own lines print 127.0.0.1).
+  if (role !== 'worker') log.info({ url: browserAddress(listening, config.options.publicUrl) }, `open ${browserAddress(listening, config.options.publicUrl)} in a browser`);
+  if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
 }
 
 void main();

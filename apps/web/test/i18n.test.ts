@@ -101,3 +101,26 @@ describe('the language of a new visitor', () => {
     expect(pickLanguage([])).toBe('en');
   });
 });
+
+describe('wording a newcomer reads right (issue 31)', () => {
+  it.each(['en', 'es'] as const)('%s: says where nothing is: the layout puts the rules above on a phone and to the left on a desktop', (language) => {
+    locale.current = language;
+    for (const key of ['friends.intro', 'invite.pick'] as const) expect(t(key), key).not.toMatch(/\b(above|below|left|right|arriba|abajo|izquierda|derecha)\b/i);
+  });
+
+  it('the invitation to sit says nothing of watching a full table (that is its own message)', () => {
+    expect(t('invite.pick')).not.toMatch(/taken|full/i);
+    expect(t('invite.full')).toMatch(/watch/);
+  });
+
+  it.each(['en', 'es'] as const)('%s: the fewest-pips award reads as points scored, not as pips held', (language) => {
+    locale.current = language;
+    const fewest = t('handEnd.fewest', { side: 'Ada', points: '35' });
+    const left = t('handEnd.pipsLeft', { side: 'Ada', points: '35' });
+    // Not "… pips: 35", which reads as 35 pips: the number follows a word for scoring.
+    for (const line of [fewest, left]) {
+      expect(line).not.toMatch(/:\s*35/);
+      expect(line).toMatch(language === 'en' ? /scores 35/ : /se anota 35/);
+    }
+  });
+});

@@ -196,10 +196,15 @@ export const LeaderboardEntrySchema = z.strictObject({
   rating: z.number(),
   rd: z.number().positive(),
   games: count,
+  /** Its RD is still above SHOWN_RD: listed below every settled rating, marked as not yet sure. */
+  provisional: z.boolean(),
 });
 export type LeaderboardEntry = z.output<typeof LeaderboardEntrySchema>;
 
-/** `GET /api/leaderboard`: the best ratings of the key whose RD is at most 110 and who played within 90 days, best first. */
+/**
+ * `GET /api/leaderboard`: the ratings of the key of players who played within 90 days: those whose
+ * RD is at most 110 best first, then (a young site has few) the provisional ones, best first.
+ */
 export const LeaderboardSchema = z.strictObject({ key: RulesKeySchema, entries: z.array(LeaderboardEntrySchema) });
 export type Leaderboard = z.output<typeof LeaderboardSchema>;
 

@@ -14,3 +14,12 @@ export function ratingText(r: { readonly rating: number; readonly rd: number } |
   if (r == null || r.rd > SHOWN_RD) return '?';
   return String(Math.round(r.rating));
 }
+
+/**
+ * A rating written out in full, with "?" after it while it is provisional (RD above SHOWN_RD):
+ * "1662?". Where a number is shown rather than hidden (a player's own page, its chart, the
+ * leaderboard's provisional rows), the same rating reads the same everywhere.
+ */
+export function ratingWithDoubt(r: { readonly rating: number; readonly rd: number }): string {
+  return `${Math.round(r.rating)}${r.rd > SHOWN_RD ? '?' : ''}`;
+}

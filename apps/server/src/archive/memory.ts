@@ -14,7 +14,7 @@ import {
   readGamesCursor,
 } from '@fives/protocol';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
-import { type StoredRating, keyOf, leaderboardOrder, onLeaderboard, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
+import { type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { type SeatLine, seatLines } from './seat-lines.ts';
 import { bestHandOf, groupLines, statsOf } from './stats.ts';
 
@@ -114,11 +114,11 @@ export class MemoryArchive implements GameArchive {
     const now = this.now();
     const rows = [...(this.ratingsByKey.get(key) ?? [])]
       // A deleted account's rating leaves the board with its name.
-      .filter(([playerId, s]) => onLeaderboard(s, now) && !this.forgotten.has(playerId))
-      .map(([playerId, s]) => ({ playerId, name: this.players.get(playerId)?.name ?? '', ...ratingAt(s, now) }))
+      .filter(([playerId, s]) => leaderboardStanding(s, now) !== null && !this.forgotten.has(playerId))
+      .map(([playerId, s]) => ({ playerId, name: this.players.get(playerId)?.name ?? '', provisional: leaderboardStanding(s, now) === 'provisional', ...ratingAt(s, now) }))
       .toSorted(leaderboardOrder)
       .slice(0, limit);
-    return rows.map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games }));
+    return rows.map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games, provisional: r.provisional }));
   }
 
   /** The game's rating period, in the write's one step (this process does one thing at a time). */

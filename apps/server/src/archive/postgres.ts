@@ -21,7 +21,7 @@ import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
-import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, onLeaderboard, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
+import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { seatLines } from './seat-lines.ts';
 import { type StatsGroup, statsOf } from './stats.ts';
 
@@ -241,21 +241,23 @@ export class PostgresArchive implements GameArchive {
   async leaderboard(key: string, limit: number): Promise<LeaderboardEntry[]> {
     const now = this.now();
     // A deleted account's rating leaves the board with its name.
-    // The RD as of now in SQL too (ratings.ts's ratingAt: one idle period a whole day), so the
-    // index reads the best first and LIMIT holds; onLeaderboard has the last word on each row.
+    // The RD as of now in SQL too (ratings.ts's ratingAt: one idle period a whole day): the sure
+    // ratings first, then the provisional ones, each best first, so LIMIT holds;
+    // leaderboardStanding has the last word on each row (a few rows to spare for the boundary).
     const { rows } = await this.pool.query<RatingRow & { name: string }>(
       `SELECT r.player_id, p.name, r.rating, r.rd, r.volatility, r.games, r.last_at FROM ratings r JOIN players p ON p.id = r.player_id
        WHERE r.key = $1 AND r.games > 0 AND r.last_at >= $2 AND p.deleted_at IS NULL
-         AND $3 * sqrt(power(r.rd / $3, 2) + floor(extract(epoch FROM ($4::timestamptz - r.last_at)) * 1000 / $5) * power(r.volatility, 2)) <= $6
-       ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT $7`,
+       ORDER BY $3 * sqrt(power(r.rd / $3, 2) + floor(extract(epoch FROM ($4::timestamptz - r.last_at)) * 1000 / $5) * power(r.volatility, 2)) > $6,
+         r.rating DESC, r.games DESC, r.player_id LIMIT $7`,
       [key, new Date(now - LEADERBOARD_DAYS * GLICKO.idleMs).toISOString(), GLICKO.scale, new Date(now).toISOString(), GLICKO.idleMs, SHOWN_RD + 1e-9, limit + 10],
     );
     return rows
-      .filter((r) => onLeaderboard(storedOf(r), now))
-      .map((r) => ({ playerId: r.player_id as PlayerId, name: r.name, ...ratingAt(storedOf(r), now) }))
+      .map((r) => ({ standing: leaderboardStanding(storedOf(r), now), r }))
+      .filter((x) => x.standing !== null)
+      .map(({ standing, r }) => ({ playerId: r.player_id as PlayerId, name: r.name, provisional: standing === 'provisional', ...ratingAt(storedOf(r), now) }))
       .toSorted(leaderboardOrder)
       .slice(0, limit)
-      .map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games }));
+      .map((r, i) => ({ rank: i + 1, playerId: r.playerId, name: r.name, rating: r.rating, rd: r.rd, games: r.games, provisional: r.provisional }));
   }
 
   async playerGames(id: PlayerId, page: GamesPage): Promise<PlayerGames | null> {

@@ -61,15 +61,22 @@ export function ratingAt(s: StoredRating, nowMs: number): Rating {
   return { rating: g.rating, rd: g.rd, volatility: g.volatility, games: s.games };
 }
 
-/** On the leaderboard at `nowMs`: a rating sure enough to show, of a rated game within LEADERBOARD_DAYS. */
-export function onLeaderboard(s: StoredRating, nowMs: number): boolean {
-  if (s.games === 0 || s.lastAtMs === null) return false;
-  return s.lastAtMs >= nowMs - LEADERBOARD_DAYS * DAY_MS && ratingAt(s, nowMs).rd <= SHOWN_RD;
+/**
+ * Where a rating stands on the leaderboard at `nowMs`: with a rated game within LEADERBOARD_DAYS,
+ * 'sure' (RD at most SHOWN_RD) or 'provisional' (listed below the sure ones, so that a young
+ * site's board is not empty); null, not listed.
+ */
+export function leaderboardStanding(s: StoredRating, nowMs: number): 'sure' | 'provisional' | null {
+  if (s.games === 0 || s.lastAtMs === null || s.lastAtMs < nowMs - LEADERBOARD_DAYS * DAY_MS) return null;
+  return ratingAt(s, nowMs).rd <= SHOWN_RD ? 'sure' : 'provisional';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Best first; equal ratings: more games, then the lower player id. */
-export function leaderboardOrder(a: { rating: number; games: number; playerId: string }, b: { rating: number; games: number; playerId: string }): number {
-  return b.rating - a.rating || b.games - a.games || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0);
+/** Sure ratings before provisional ones; then best first; equal ratings: more games, then the lower player id. */
+export function leaderboardOrder(
+  a: { provisional: boolean; rating: number; games: number; playerId: string },
+  b: { provisional: boolean; rating: number; games: number; playerId: string },
+): number {
+  return Number(a.provisional) - Number(b.provisional) || b.rating - a.rating || b.games - a.games || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0);
 }

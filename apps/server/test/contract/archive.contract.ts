@@ -38,10 +38,12 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
     let archive: GameArchive;
     let records: GameRecord[];
     let muggins: GameRecord[];
+    let block3: GameRecord[];
     beforeAll(async () => {
       archive = await open();
       records = playedRecords({ preset: 'allFives', players: 2, target: 61 }, 6, `archive-contract`);
       muggins = playedRecords({ preset: 'muggins', players: 2, target: 61 }, 2, `archive-contract-muggins`);
+      block3 = playedRecords({ preset: 'block', players: 3, target: 61 }, 1, `archive-contract-block3`);
     });
     afterAll(async () => {
       await archive.close();
@@ -208,13 +210,30 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
       }
       const board = await archive.leaderboard('muggins/2', 10);
       const ours = board.filter((e) => [champ, ...rivals].some((p) => p.playerId === e.playerId));
-      for (const e of board) expect(e.rd).toBeLessThanOrEqual(110);
+      for (const e of board) expect(e.provisional).toBe(e.rd > 110);
       expect(board.map((e) => e.rank)).toEqual(board.map((_, i) => i + 1));
-      expect(board.map((e) => e.rating)).toEqual(board.map((e) => e.rating).toSorted((a, b) => b - a));
+      // The sure ratings first, best first; then the provisional ones, best first.
+      const sure = board.filter((e) => !e.provisional);
+      const provisional = board.filter((e) => e.provisional);
+      expect(board).toEqual([...sure, ...provisional]);
+      for (const part of [sure, provisional]) expect(part.map((e) => e.rating)).toEqual(part.map((e) => e.rating).toSorted((a, b) => b - a));
       const champRating = (await archive.player(champ.playerId))!.ratings['muggins/2']!;
       if (champRating.rd <= 110) expect(ours.some((e) => e.playerId === champ.playerId && e.name === 'champ' && e.games === 30)).toBe(true);
       expect(await archive.leaderboard('block/4', 10)).toEqual([]);
       expect(await archive.leaderboard('muggins/2', 1)).toHaveLength(1);
+    });
+
+    it('lists provisional ratings below the sure ones on a young site, marked, rather than nothing', async () => {
+      // A key no other test rates: block/3. One rated game each: every RD is far above 110.
+      const [a, b, c] = [person('young'), person('young'), person('young')];
+      const [rec] = block3;
+      await archive.write(archivedGame(rec!, { tableId: tableId(), game: 1, seats: [a, b, c], startedAt: at(0), finishedAt: at(5), rated: true }));
+      const board = await archive.leaderboard('block/3', 10);
+      expect(board.map((e) => e.playerId).toSorted()).toEqual([a, b, c].map((p) => p.playerId).toSorted());
+      for (const e of board) expect(e).toMatchObject({ provisional: true, games: 1, name: 'young' });
+      expect(board.map((e) => e.rank)).toEqual([1, 2, 3]);
+      expect(board.map((e) => e.rating)).toEqual(board.map((e) => e.rating).toSorted((x, y) => y - x));
+      expect(await archive.leaderboard('block/3', 2)).toHaveLength(2);
     });
 
     it('answers a ping', async () => {

@@ -257,13 +257,14 @@ const en: Strings = {
   took: (seconds) => `Took ${seconds} s.`,
   ratingCol: 'Rating',
   ratingsTitle: 'Rating over time',
-  ratingsNote: 'The Glicko-2 rating after each rated game; the shaded band is the rating give or take its deviation (RD).',
+  ratingsNote: 'The Glicko-2 rating after each rated game; the shaded band is the rating give or take its deviation (RD). A ? after a rating: still provisional (RD above 110).',
   ratingsEmpty: 'No rated games yet: random-opponent games among people are rated.',
   ratingsUnavailable: 'The rating history could not be loaded.',
   ratingsSummary: (rules, now, first, high, games) => `${rules}: ${now} now after ${games} rated ${games === 1 ? 'game' : 'games'}, ${first} after the first, ${high} at best.`,
   ratingPoint: (date, rating, rd) => `${date} · ${rating} ± ${rd}`,
   leaderboardTitle: 'Leaderboard',
-  leaderboardIntro: (days, rd) => `The best ratings among players whose rating is sure (RD ${rd} or less) and who played a rated game in the last ${days} days.`,
+  leaderboardIntro: (days, rd) =>
+    `The best ratings among players whose rating is sure (RD ${rd} or less) and who played a rated game in the last ${days} days; below them, marked ?, those whose rating is still provisional.`,
   leaderboardOf: (rules) => `Top players: ${rules}`,
   rankCol: 'Rank',
   playerCol: 'Player',
@@ -388,7 +389,8 @@ const es: Strings = {
   took: (seconds) => `Tardó ${seconds} s.`,
   ratingCol: 'Puntuación',
   ratingsTitle: 'Puntuación en el tiempo',
-  ratingsNote: 'La puntuación Glicko-2 tras cada partida puntuada; la franja sombreada es la puntuación más o menos su desviación (RD).',
+  ratingsNote:
+    'La puntuación Glicko-2 tras cada partida puntuada; la franja sombreada es la puntuación más o menos su desviación (RD). Un ? tras una puntuación: aún provisional (RD de más de 110).',
   ratingsEmpty: 'Aún no hay partidas puntuadas: puntúan las partidas entre personas con rivales al azar.',
   ratingsUnavailable: 'No se pudo cargar la historia de la puntuación.',
   ratingsSummary: (rules, now, first, high, games) =>
@@ -396,7 +398,7 @@ const es: Strings = {
   ratingPoint: (date, rating, rd) => `${date} · ${rating} ± ${rd}`,
   leaderboardTitle: 'Clasificación',
   leaderboardIntro: (days, rd) =>
-    `Las mejores puntuaciones entre quienes tienen una puntuación fiable (RD de ${rd} o menos) y jugaron una partida puntuada en los últimos ${days} días.`,
+    `Las mejores puntuaciones entre quienes tienen una puntuación fiable (RD de ${rd} o menos) y jugaron una partida puntuada en los últimos ${days} días; debajo, marcados con ?, quienes aún tienen una puntuación provisional.`,
   leaderboardOf: (rules) => `Mejores jugadores: ${rules}`,
   rankCol: 'Puesto',
   playerCol: 'Jugador',

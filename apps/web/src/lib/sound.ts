@@ -2,7 +2,7 @@
  * Every sound is made on the spot with WebAudio — nothing to download. The context is created
  * on the first sound after a user gesture, as browsers require.
  */
-export type SoundName = 'place' | 'draw' | 'score' | 'turn' | 'win' | 'muggins' | 'error' | 'deal';
+export type SoundName = 'place' | 'draw' | 'score' | 'turn' | 'win' | 'muggins' | 'error' | 'deal' | 'lowTime';
 
 let ctx: AudioContext | null = null;
 
@@ -90,6 +90,11 @@ export function playSound(name: SoundName): void {
       return;
     case 'error':
       tone(c, t, 150, 0.15, 'triangle', 0.2);
+      return;
+    case 'lowTime':
+      // Two short high beeps: time is running out on the player's turn.
+      tone(c, t, 880, 0.09, 'square', 0.07);
+      tone(c, t + 0.16, 880, 0.09, 'square', 0.07);
       return;
     default:
       return assertNever(name);

@@ -123,6 +123,7 @@ export function leaderboardOf(preset: string, players: number): Leaderboard {
       rating: 1700 - i * 41.3,
       rd: 60 + i * 10,
       games: 40 - i * 7,
+      provisional: false,
     })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ratingWithDoubt } from '@fives/protocol';
 import { STRINGS } from '../../src/archive/strings.ts';
 import { CLEO, ROSA, leaderboardOf, pageOf, profileOf, rosasGames, rosasRatings } from '../archive/fixtures.ts';
 import { axeProblems } from './axe.ts';
@@ -58,19 +59,14 @@ describe.runIf(browserTestsWanted())('the rating chart and the leaderboard in Ch
     ]);
     const history = rosasRatings().history['allFives/2'] ?? [];
     const rules = `${en.presets.allFives} · ${en.players(2)}`;
-    const summary = en.ratingsSummary(
-      rules,
-      String(Math.round(history.at(-1)?.rating ?? 0)),
-      String(Math.round(history[0]?.rating ?? 0)),
-      Math.round(Math.max(...history.map((p) => p.rating))),
-      12,
-    );
+    const summary = en.ratingsSummary(rules, ratingWithDoubt(history.at(-1)!), ratingWithDoubt(history[0]!), Math.round(Math.max(...history.map((p) => p.rating))), 12);
     // The image's accessible name and description are its title and desc; the caption says it to everyone.
     const chart = page.getByRole('img', { name: `${en.ratingsTitle}: ${rules}` });
     expect(await chart.getAttribute('data-points')).toBe('12');
     expect(await chart.evaluate((svg) => svg.querySelector('desc')?.textContent)).toBe(summary);
     expect(await figures.first().locator('[data-rating-summary]').textContent()).toBe(summary);
-    expect(summary).toMatch(/^All Fives · 2 players: 1612 now after 12 rated games, 1509 after the first, 1612 at best\.$/);
+    // The first rating still provisional (RD 330): "1509?", as the stats would write it (issue 31).
+    expect(summary).toMatch(/^All Fives · 2 players: 1612 now after 12 rated games, 1509\? after the first, 1612 at best\.$/);
     // The stats table's rating column: the profile's 1612 (RD 84 is sure enough); none for a key without a rating.
     expect(await page.locator('[data-rules="allFives/2"] [data-rating]').textContent()).toBe('1612');
     expect(await page.locator('[data-rules="block/3"] [data-rating]').textContent()).toBe(en.none);

@@ -88,7 +88,7 @@ describe.runIf(browserTestsWanted())('quick reactions in Chromium', () => {
     expect(kept.mutedPlayers).toHaveLength(1);
     await bob.reload();
     await bob.locator('.table-screen').waitFor();
-    await bob.locator('#seat-1').getByText('Bob (you)').waitFor();
+    await bob.locator('#seat-1').getByText('Bob (you)').waitFor({ state: 'attached' });
     await react(ada, 'Well counted');
     await ada.locator('#seat-0 .bubble', { hasText: 'Well counted' }).waitFor();
     await react(bob, 'Thanks');
