@@ -11,7 +11,7 @@ export BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_C
   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 WEB_ROOT=/nonexistent
 rm -rf deploy/.data
 # Its own process group, so that the node and Redis stop together whatever happens.
-setsid env NODES=1 deploy/run-local.sh 2>/dev/null &
+setsid env NODES=1 deploy/run-local.sh >/dev/null 2>&1 &
 group=$!
 trap 'kill -TERM -- -$group 2>/dev/null || true; wait $group 2>/dev/null || true; rm -rf deploy/.data' EXIT
 until curl -sf http://127.0.0.1:3001/readyz >/dev/null; do sleep 0.2; done
