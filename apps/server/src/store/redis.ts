@@ -10,7 +10,18 @@ import { type RedisConnection, type RedisMode, type RedisTarget, connectRedis, r
 import { SHARD_TAGS, codeKey, jobKeys, shardKeys, shardOf, tableKeys, unshardedKeys } from '../redis/layout.ts';
 import { luaScript } from '../redis/lua.ts';
 import { type RedisClient, runScript } from '../redis/script.ts';
-import { type FairDeals, fromStored, openEntry, type RematchOffer, seatedMarks, type SeatRecord, TABLE_SCHEMA, type TableClock, type TableDoc, type TableSettings } from '@fives/table';
+import {
+  type FairDeals,
+  fromStored,
+  openEntry,
+  type RematchOffer,
+  seatedMarks,
+  type SeatRecord,
+  TABLE_SCHEMA,
+  type TableClock,
+  type TableDoc,
+  type TableSettings,
+} from '@fives/table';
 import { StoreUnavailableError } from './availability.ts';
 import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
