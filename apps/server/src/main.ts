@@ -119,9 +119,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   const listening = await listen(app, config.port, config.host);
-  // The address a person opens: a host name, where passkeys work (Fastify's own lines print 127.0.0.1).
-  if (role !== 'worker') log.info({ url: browserAddress(listening, config.options.publicUrl) }, `open ${browserAddress(listening, config.options.publicUrl)} in a browser`);
   if (role === 'worker') log.info({ threads: config.options.botWorkers }, "worker: thinking computer players' moves taken from Redis");
+  else {
+    // The address a person opens: a host name, where passkeys work (Fastify's own lines print 127.0.0.1).
+    const url = browserAddress(listening, config.options.publicUrl);
+    log.info({ url }, `open ${url} in a browser`);
+  }
 }
 
 void main();
