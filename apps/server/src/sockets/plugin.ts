@@ -25,6 +25,7 @@ import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
 import { reactionHandler } from './reactions.ts';
 import { socketParser } from './encoder.ts';
+import { coalesceWrites } from './coalesce.ts';
 import { broadcast } from './broadcast.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
@@ -66,12 +67,14 @@ export type Attach = (socket: ClientSocket, doc: TableDoc, seat: number | null) 
  * `options`: more Socket.IO options (CORS, the origin check).
  */
 export function createSocketServer(app: FastifyInstance, options: Partial<ServerOptions> = {}): GameServer {
-  return new Server(app.server, {
+  const io: GameServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
     parser: socketParser,
     ...options,
   });
+  coalesceWrites(io);
+  return io;
 }
 
 /** The handshake, the client events and presence, on the Socket.IO server. */
