@@ -13,6 +13,9 @@ mkdir -p docs/performance
 : >"$OUT"
 export BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 \
   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 WEB_ROOT=/nonexistent
+# What the container image runs (the bundle), unless SERVER=source: tsx's transform adds work of its
+# own (esbuild's keepNames wraps every closure made in a hot path in a naming call).
+export SERVER="${SERVER:-bundle}"
 
 engine=$(pnpm --silent fives bench --engine 2>/dev/null | tail -1)
 echo "{\"engine\":$engine}" >>"$OUT"

@@ -6,7 +6,8 @@
 # (docs/performance.md):
 #   BOT_DELAY_MS=0 HAND_PAUSE_MS=0 RATE_GUESTS=0 RATE_TABLES=0 RATE_ADDRESS_CONNECTIONS=0 \
 #   RATE_ADDRESS_MESSAGES=0 RATE_CONNECTION_MESSAGES=0 SOCKETS_PER_ADDRESS=0 deploy/run-local.sh
-# NODES=1 runs one node. Ctrl-C (or SIGTERM to this script) stops the nodes, each draining, then Redis.
+# NODES=1 runs one node. SERVER=bundle runs what the container image runs (the server bundled by
+# esbuild, apps/server/dist/main.mjs, built first) instead of the sources through tsx. Ctrl-C (or SIGTERM to this script) stops the nodes, each draining, then Redis.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,8 +35,13 @@ fi
 export FIVES_SECRET="${FIVES_SECRET:-local-secret-0123456789abcdef}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
+server=(--import tsx apps/server/src/main.ts)
+if [ "${SERVER:-source}" = bundle ]; then
+  node apps/server/scripts/bundle.mjs
+  server=(apps/server/dist/main.mjs)
+fi
 for i in $(seq 1 "$NODES"); do
-  PORT=$((3000 + i)) node --import tsx apps/server/src/main.ts &
+  PORT=$((3000 + i)) node "${server[@]}" &
   nodes+=($!)
   echo "node $i: http://127.0.0.1:$((3000 + i))" >&2
 done
