@@ -39,13 +39,13 @@ const key = (k: string) => {
 
 describe("the player's input", () => {
   it('plays a tile that fits one place when picked, and asks where for one that fits several', () => {
-    const one = find((v, o) => [...o.values()].some((l) => l.length === 1));
+    const one = find((_v, o) => [...o.values()].some((l) => l.length === 1));
     const [tile, [only]] = [...playOptions(one)].find(([, l]) => l.length === 1) as [string, TileOption[]];
     const a = input(one);
     a.i.onpick(tile, 0);
     expect(a.moves).toEqual([playMove(tile, only?.end ?? null)]);
 
-    const several = find((v, o) => [...o.values()].some((l) => l.length > 1));
+    const several = find((_v, o) => [...o.values()].some((l) => l.length > 1));
     const [wide, ends] = [...playOptions(several)].find(([, l]) => l.length > 1) as [string, TileOption[]];
     const b = input(several);
     b.i.onpick(wide, 0);
@@ -58,7 +58,7 @@ describe("the player's input", () => {
   });
 
   it('moves along the hand with keys, says where a chosen tile fits, and stops keys it does not use from scrolling', () => {
-    const several = find((v, o) => [...o.values()].some((l) => l.length > 1));
+    const several = find((_v, o) => [...o.values()].some((l) => l.length > 1));
     const tiles = several.hand?.tiles ?? [];
     const index = tiles.findIndex((t) => (playOptions(several).get(t)?.length ?? 0) > 1);
     const c = input(several);
@@ -75,7 +75,7 @@ describe("the player's input", () => {
   });
 
   it('hides the counts the board offers with hints off, and a choice the next view no longer allows', () => {
-    const several = find((v, o) => [...o.values()].some((l) => l.length > 1));
+    const several = find((_v, o) => [...o.values()].some((l) => l.length > 1));
     const [wide] = [...playOptions(several)].find(([, l]) => l.length > 1) as [string, TileOption[]];
     const d = input(several, { hints: false });
     d.i.onpick(wide, 0);
@@ -87,7 +87,7 @@ describe("the player's input", () => {
   });
 
   it('plays a tile dropped on its end or on the felt when it has one place, and refuses one dropped where it cannot go', () => {
-    const one = find((v, o) => [...o.values()].some((l) => l.length === 1) && (v.hand?.tiles.length ?? 0) > o.size);
+    const one = find((v, o) => [...o.values()].some((l) => l.length === 1) && (v.hand?.tiles?.length ?? 0) > o.size);
     const options = playOptions(one);
     const [tile, [only]] = [...options].find(([, l]) => l.length === 1) as [string, TileOption[]];
     const e = input(one);
@@ -104,7 +104,7 @@ describe("the player's input", () => {
   });
 
   it('says why a draw or a pass cannot be made, and plays nothing while a move is on its way', () => {
-    const playable = find((v, o) => o.size > 0);
+    const playable = find((_v, o) => o.size > 0);
     const f = input(playable);
     f.i.run({ type: 'draw' });
     f.i.run({ type: 'pass' });
