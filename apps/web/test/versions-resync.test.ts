@@ -8,7 +8,7 @@ function state(version: number, tableId = 't1'): TableState {
 }
 
 /**
- * The online connection's rule for a lower version (`online.ts`, `#apply`): a failover can lose
+ * The online connection's rule for a lower version (`online/following.ts`, `state`): a failover can lose
  * the last versions a client saw, and the table goes on from an earlier one. The client asks
  * for the table afresh once, and applies the answer whatever its version.
  */

@@ -14,17 +14,6 @@ export function pickName(random: () => number): string {
 }
 
 const PICKED_KEY = 'fives.picked';
-/** The name this browser plays under, as the lobby last showed it. */
-export const NAME_KEY = 'fives.name';
-
-/** Signing out: the next visitor of this browser is a newcomer, not the player who signed out. */
-export function forgetName(store: KeyValueStore | null): void {
-  try {
-    store?.removeItem(NAME_KEY);
-  } catch {
-    // Nothing kept to forget.
-  }
-}
 
 /** The name picked for this browser, remembered so that "picked for you" is still said after a reload (null: none). */
 export function pickedName(store: KeyValueStore | null): string | null {
