@@ -41,6 +41,8 @@ export const en = {
   'preset.block.blurb': 'No spinner, no drawing: fewest pips wins the hand.',
   'preset.draw.name': 'Draw',
   'preset.draw.blurb': 'Like Block, but draw from the boneyard when stuck.',
+  'preset.fivesAndThrees.name': 'Fives and Threes',
+  'preset.fivesAndThrees.blurb': 'The pub game: multiples of five and of three score (15 scores 8), no spinner, no drawing, to 61.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',

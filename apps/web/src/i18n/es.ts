@@ -40,6 +40,8 @@ export const es: Translation<English> = {
   'preset.block.blurb': 'Sin spinner y sin robar: gana la mano quien tenga menos puntos.',
   'preset.draw.name': 'Robo',
   'preset.draw.blurb': 'Como Bloqueo, pero se roba del pozo cuando no se puede jugar.',
+  'preset.fivesAndThrees.name': 'Cincos y treses',
+  'preset.fivesAndThrees.blurb': 'El juego de los pubs ingleses: puntúan los múltiplos de cinco y de tres (15 vale 8), sin spinner ni robo, hasta 61.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
