@@ -119,6 +119,13 @@ export const en = {
   'how.4': 'Go out first to score the pips left in the other hands, rounded to five.',
   'how.5': 'First to the target wins.',
   'how.caption': '3 + 2 = 5: that play scores 5.',
+  'how.threes.1': 'Match a tile to an end of the line. If nothing fits, knock: nobody draws, the other tiles sleep.',
+  'how.threes.2':
+    'After each play, add up the two ends. A multiple of five scores a point a five, a multiple of three a point a three: 9 scores 3, 10 scores 2, 15 scores 3 + 5 = 8.',
+  'how.threes.3': 'No spinner: a double lies crosswise and counts both halves while it is at an end.',
+  'how.threes.4': 'Go out first for one more point. A blocked hand scores nothing.',
+  'how.threes.5': 'First to 61 wins.',
+  'how.threes.caption': '3 + 12 = 15: that play scores 8.',
 
   'setup.players': 'Players',
   'setup.playersGroup': 'Players at the table',

@@ -119,6 +119,13 @@ export const es: Translation<English> = {
   'how.4': 'Quien se queda sin fichas primero suma los puntos que quedan en las otras manos, redondeados a cinco.',
   'how.5': 'Gana quien llega antes a la meta.',
   'how.caption': '3 + 2 = 5: esa jugada suma 5.',
+  'how.threes.1': 'Pon una ficha que case con un extremo de la línea. Si ninguna cabe, pasa: nadie roba, las demás fichas duermen.',
+  'how.threes.2':
+    'Tras cada jugada, suma los dos extremos. Un múltiplo de cinco vale un punto por cada cinco, un múltiplo de tres un punto por cada tres: 9 suma 3, 10 suma 2, 15 suma 3 + 5 = 8.',
+  'how.threes.3': 'Sin spinner: un doble va cruzado y cuenta sus dos mitades mientras está en un extremo.',
+  'how.threes.4': 'Quien se queda sin fichas primero suma un punto más. Una mano cerrada no suma nada.',
+  'how.threes.5': 'Gana quien llega antes a 61.',
+  'how.threes.caption': '3 + 12 = 15: esa jugada suma 8.',
 
   'setup.players': 'Jugadores',
   'setup.playersGroup': 'Jugadores en la mesa',
