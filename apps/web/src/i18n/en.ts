@@ -338,6 +338,8 @@ export const en = {
   'handEnd.yourTurn': 'The next hand is dealt and it is your turn: the table is yours.',
 
   'sheet.title': 'Score sheet',
+  'track.label': 'Cribbage board to {target}: {scores}',
+  'track.side': '{name} at {score}',
   'sheet.youWon': 'You won!',
   'sheet.won': '{name} won',
   'sheet.firstTo': 'First {target}',

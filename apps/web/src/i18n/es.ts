@@ -340,6 +340,8 @@ export const es: Translation<English> = {
   'handEnd.back': 'Volver al resultado',
   'handEnd.yourTurn': 'La siguiente mano está repartida y te toca: la mesa es tuya.',
 
+  'track.label': 'Tablero de cribbage a {target}: {scores}',
+  'track.side': '{name} en {score}',
   'sheet.title': 'Hoja de puntos',
   'sheet.youWon': '¡Has ganado!',
   'sheet.won': 'Ganó {name}',
