@@ -27,7 +27,7 @@ describe("the score sheet's cribbage track", () => {
     const { body } = render(ScoreTrack, { props: { rules: f3, scores: [16, 70], names: ['Ada', 'Bob'] } });
     // 62 holes a street (the start and 61 points), two streets, and two pegs.
     expect(body.match(/class="hole/g)).toHaveLength(2 * 62);
-    expect(body).toContain('aria-label="Cribbage board to 61: Ada at 16, Bob at 70"');
+    expect(body).toContain('aria-label="Playing to 61: Ada 16, Bob 70"');
     expect(body).toContain(`cx="${holeX(16)}" cy="0" r="3.4"`);
     expect(body).toContain(`cx="${holeX(61)}" cy="0" r="3.4"`);
     expect(pegHole(70, 61)).toBe(61);
@@ -38,6 +38,7 @@ describe("the score sheet's cribbage track", () => {
   it('says it in Spanish too', async () => {
     await useLanguage('es');
     const { body } = render(ScoreTrack, { props: { rules: rules({ preset: 'fivesAndThrees', players: 2 }), scores: [3, 8], names: ['Ada', 'Bob'] } });
-    expect(body).toContain('Tablero de cribbage a 61: Ada en 3, Bob en 8');
+    expect(body).toMatch(/aria-label="[^"]*61: Ada 3, Bob 8"/);
+    expect(body).not.toContain('Playing');
   });
 });

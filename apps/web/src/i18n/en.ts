@@ -42,7 +42,7 @@ export const en = {
   'preset.draw.name': 'Draw',
   'preset.draw.blurb': 'Like Block, but draw from the boneyard when stuck.',
   'preset.fivesAndThrees.name': 'Fives and Threes',
-  'preset.fivesAndThrees.blurb': 'The pub game: multiples of five and of three score (15 scores 8), no spinner, no drawing, to 61.',
+  'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',
@@ -118,14 +118,10 @@ export const en = {
   'how.spinner': 'spinner',
   'how.4': 'Go out first to score the pips left in the other hands, rounded to five.',
   'how.5': 'First to the target wins.',
+  'how.threes.1': 'No spinner and no drawing: if no tile fits, knock.',
+  'how.threes.2': 'Add up the two ends: a point a five, a point a three. 15 scores 3 + 5 = 8.',
+  'how.threes.3': 'Going out scores 1. First to 61 wins.',
   'how.caption': '3 + 2 = 5: that play scores 5.',
-  'how.threes.1': 'Match a tile to an end of the line. If nothing fits, knock: nobody draws, the other tiles sleep.',
-  'how.threes.2':
-    'After each play, add up the two ends. A multiple of five scores a point a five, a multiple of three a point a three: 9 scores 3, 10 scores 2, 15 scores 3 + 5 = 8.',
-  'how.threes.3': 'No spinner: a double lies crosswise and counts both halves while it is at an end.',
-  'how.threes.4': 'Go out first for one more point. A blocked hand scores nothing.',
-  'how.threes.5': 'First to 61 wins.',
-  'how.threes.caption': '3 + 12 = 15: that play scores 8.',
 
   'setup.players': 'Players',
   'setup.playersGroup': 'Players at the table',
@@ -338,8 +334,6 @@ export const en = {
   'handEnd.yourTurn': 'The next hand is dealt and it is your turn: the table is yours.',
 
   'sheet.title': 'Score sheet',
-  'track.label': 'Cribbage board to {target}: {scores}',
-  'track.side': '{name} at {score}',
   'sheet.youWon': 'You won!',
   'sheet.won': '{name} won',
   'sheet.firstTo': 'First {target}',

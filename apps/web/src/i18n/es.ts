@@ -41,7 +41,7 @@ export const es: Translation<English> = {
   'preset.draw.name': 'Robo',
   'preset.draw.blurb': 'Como Bloqueo, pero se roba del pozo cuando no se puede jugar.',
   'preset.fivesAndThrees.name': 'Cincos y treses',
-  'preset.fivesAndThrees.blurb': 'El juego de los pubs ingleses: puntúan los múltiplos de cinco y de tres (15 vale 8), sin spinner ni robo, hasta 61.',
+  'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
@@ -118,14 +118,10 @@ export const es: Translation<English> = {
   'how.spinner': 'spinner',
   'how.4': 'Quien se queda sin fichas primero suma los puntos que quedan en las otras manos, redondeados a cinco.',
   'how.5': 'Gana quien llega antes a la meta.',
+  'how.threes.1': 'Sin spinner y sin robar: si ninguna ficha cabe, pasa.',
+  'how.threes.2': 'Suma los dos extremos: un punto por cinco, un punto por tres. 15 suma 3 + 5 = 8.',
+  'how.threes.3': 'Quien se queda sin fichas suma 1. Gana quien llega antes a 61.',
   'how.caption': '3 + 2 = 5: esa jugada suma 5.',
-  'how.threes.1': 'Pon una ficha que case con un extremo de la línea. Si ninguna cabe, pasa: nadie roba, las demás fichas duermen.',
-  'how.threes.2':
-    'Tras cada jugada, suma los dos extremos. Un múltiplo de cinco vale un punto por cada cinco, un múltiplo de tres un punto por cada tres: 9 suma 3, 10 suma 2, 15 suma 3 + 5 = 8.',
-  'how.threes.3': 'Sin spinner: un doble va cruzado y cuenta sus dos mitades mientras está en un extremo.',
-  'how.threes.4': 'Quien se queda sin fichas primero suma un punto más. Una mano cerrada no suma nada.',
-  'how.threes.5': 'Gana quien llega antes a 61.',
-  'how.threes.caption': '3 + 12 = 15: esa jugada suma 8.',
 
   'setup.players': 'Jugadores',
   'setup.playersGroup': 'Jugadores en la mesa',
@@ -340,8 +336,6 @@ export const es: Translation<English> = {
   'handEnd.back': 'Volver al resultado',
   'handEnd.yourTurn': 'La siguiente mano está repartida y te toca: la mesa es tuya.',
 
-  'track.label': 'Tablero de cribbage a {target}: {scores}',
-  'track.side': '{name} en {score}',
   'sheet.title': 'Hoja de puntos',
   'sheet.youWon': '¡Has ganado!',
   'sheet.won': 'Ganó {name}',
