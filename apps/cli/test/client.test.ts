@@ -88,6 +88,27 @@ describe('fives client', () => {
     expect(finals[0]!.scores).toEqual(finals[1]!.scores);
   });
 
+  it('two headless clients queue for Fives-and-Threes, are matched and play it to 61 in whole points', async () => {
+    const lines: Line[][] = [[], []];
+    const queue = { rules: { preset: 'fivesAndThrees' as const, players: 2 as const }, waitSeconds: 600, level: 'easy' as const };
+    const policies = [NAMED_POLICIES.defensive, NAMED_POLICIES.greedy];
+    const sessions = ['Cy', 'Di'].map((name, i) =>
+      runSession({ url, name, policy: policies[i]!, random: seededRandom(name), timeoutMs: 30_000, queue }, (line) => lines[i]!.push(line)),
+    );
+    expect(await Promise.all(sessions)).toEqual([0, 0]);
+    const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
+    expect(matched[0]!.tableId).toBe(matched[1]!.tableId);
+    const finals = lines.map((l) => l.at(-1)!);
+    for (const f of finals) expect(f).toMatchObject({ type: 'final', tableId: matched[0]!.tableId, game: 1 });
+    const scores = finals[0]!.scores as number[];
+    expect(finals[1]!.scores).toEqual(scores);
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(61);
+    for (const score of scores) expect(Number.isInteger(score)).toBe(true);
+    // Plays, knocks, but no drawing in this game: nobody's log has a draw.
+    expect(lines.flat().some((l) => l.type === 'play')).toBe(true);
+    expect(lines.flat().some((l) => l.type === 'draw')).toBe(false);
+  });
+
   it('--queue takes a rules object and refuses a bad one with a usage error', () => {
     const bad = fives(['client', '--url', url, '--name', 'X', '--queue', '{"players":5}']);
     expect(bad.code).toBe(2);

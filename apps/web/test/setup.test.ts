@@ -15,6 +15,6 @@ describe('the game form', () => {
     }
     expect(checked).toBeGreaterThan(PRESETS.length);
     // Block and Draw score nothing during a hand, so there is no count to claim.
-    expect(PRESETS.filter((p) => !mugginsPossible(p))).toEqual(['block', 'draw']);
+    expect(PRESETS.filter((p) => !mugginsPossible(p))).toEqual(['block', 'draw', 'fivesAndThrees']);
   });
 });

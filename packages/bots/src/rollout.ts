@@ -38,7 +38,7 @@ export function rolloutGreedy(p: Playout, buf: Int32Array): void {
  */
 export function rolloutWary(p: Playout, buf: Int32Array): void {
   const rules = p.rules;
-  const scoring = p.variant.scoresDuringPlay;
+  const scoring = p.variant.countScoring !== 'none';
   while (!p.done) {
     const n = p.legalPlays(buf);
     if (n === 0) {

@@ -22,6 +22,13 @@ describe('the arena', () => {
     expect(greedyVsRandom.ci95[1]).toBeGreaterThanOrEqual(greedyVsRandom.winRate);
   });
 
+  it('ranks greedy < expert at Fives-and-Threes too (seeded, sample budgets)', () => {
+    const rules: RulesInput = { preset: 'fivesAndThrees', players: 2 };
+    const expertVsGreedy = playArena({ a: NAMED_POLICIES.expert, b: NAMED_POLICIES.greedy, rules, games: 20, seed: 'threes', budget: { samples: 24 } });
+    // Measured far above this over 400 games (docs/bots.md, Fives-and-Threes).
+    expect(expertVsGreedy.winRate).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('is reproducible from its seed with sample budgets', () => {
     const run = (): unknown => playArena({ a: LEVEL_POLICIES.hard, b: LEVEL_POLICIES.medium, rules: { players: 3 }, games: 3, seed: 'again', budget: { samples: 10 } }).wins;
     expect(run()).toEqual(run());
@@ -41,7 +48,8 @@ describe('the arena', () => {
 
   it('writes records that replay to the same result', () => {
     const seen: { record: GameRecord; result: GameResult }[] = [];
-    for (const rules of [{ players: 2 as const }, { preset: 'muggins' as const, players: 3 as const }, { preset: 'partners' as const, players: 4 as const }]) {
+    const tables: RulesInput[] = [{ players: 2 }, { preset: 'muggins', players: 3 }, { preset: 'partners', players: 4 }, { preset: 'fivesAndThrees', players: 2 }];
+    for (const rules of tables) {
       playArena({
         a: LEVEL_POLICIES.expert,
         b: LEVEL_POLICIES.beginner,

@@ -93,7 +93,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
 }
 
 function draw(d: Draft, seat: Seat): GameError | null {
-  if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'the block game never draws: pass instead');
+  if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'this game never draws (Block, Fives-and-Threes): pass instead');
   if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not draw`);
   }

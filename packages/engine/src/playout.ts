@@ -6,7 +6,7 @@ import { countScore, inUnits, sideAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
 import { ALL_TILES, FULL_SET, type Tile, type TileMask, lowestTile, maskOf, maskPips } from './tiles.ts';
-import { type VariantRules, variantRules } from './variant.ts';
+import { type VariantRules, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
  * A hand played in place, for search: no log, no validation, no allocation per move or per
@@ -49,7 +49,7 @@ export class Playout {
    * a search weighs. Read it with `points(count)`.
    */
   readonly countPoints: Float64Array;
-  /** The rules' answers read on every move, kept as fields: `scoresDuringPlay`, `draws`, `target`, each seat's side. */
+  /** The rules' answers read on every move, kept as fields: `scoresDuringPlay(rules)`, `draws`, `target`, each seat's side. */
   private readonly scoring: boolean;
   private readonly draws: boolean;
   private readonly target: number;
@@ -69,7 +69,7 @@ export class Playout {
     this.br = boardRules(rules);
     this.variant = variantRules(rules);
     this.players = rules.players;
-    this.scoring = this.variant.scoresDuringPlay;
+    this.scoring = scoresDuringPlay(rules);
     this.draws = this.variant.draws;
     this.countPoints = Float64Array.from({ length: 64 }, (_, c) => countScore(rules, c));
     this.target = rules.target;

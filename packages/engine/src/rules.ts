@@ -1,5 +1,6 @@
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
-import { VARIANTS, type Variant, variantRules } from './variant.ts';
+import { assertNever } from './never.ts';
+import { VARIANTS, type Variant, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
  * The rules object of docs/rules.md#the-rules-object: a preset plus any option set on top of it. `RulesInput` is
@@ -7,7 +8,7 @@ import { VARIANTS, type Variant, variantRules } from './variant.ts';
  * all the engine ever reads.
  */
 
-export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
+export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 // Each option's values, once: the rules input's schema and the protocol's view schema read them.
@@ -54,6 +55,8 @@ const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
   cribbage: { scoreUnit: 'fives' },
   block: { variant: 'block', handSize: 7 },
   draw: { variant: 'draw', handSize: 7 },
+  // The British pub game: the lead goes round the table hand by hand.
+  fivesAndThrees: { variant: 'fivesAndThrees', nextLeader: 'nextSeat' },
 };
 
 /** The variant a preset plays (before any `variant` option set on top of it). */
@@ -152,15 +155,25 @@ export function rulesInputProblems(input: unknown): RulesProblem[] {
   return out;
 }
 
-function derivedHandSize(players: number): number {
-  return players === 2 ? 9 : players === 3 ? 7 : 5;
+function derivedHandSize(variant: Variant, players: 2 | 3 | 4): number {
+  return variantRules({ variant }).handSizes[players - 2] as number;
 }
 
 function derivedTarget(o: Omit<Options, 'target'>, players: number): number {
-  // Games that score only at a hand's end are shorter.
-  if (!variantRules(o).scoresDuringPlay) return players === 2 || o.partnerships ? 100 : 61;
-  if (o.scoreUnit === 'fives') return 61;
-  return players === 2 ? 250 : 200;
+  const scoring = variantRules(o).countScoring;
+  switch (scoring) {
+    case 'none':
+      // Games that score only at a hand's end are shorter.
+      return players === 2 || o.partnerships ? 100 : 61;
+    case 'fivesAndThrees':
+      // Once round a cribbage board, as the pubs keep it.
+      return 61;
+    case 'fives':
+      if (o.scoreUnit === 'fives') return 61;
+      return players === 2 ? 250 : 200;
+    default:
+      return assertNever(scoring);
+  }
 }
 
 function resolveUnchecked(input: RulesInput): Rules {
@@ -168,9 +181,10 @@ function resolveUnchecked(input: RulesInput): Rules {
   const p = PRESET_OPTIONS[preset];
   const pick = <K extends keyof Options>(key: K, fallback: Options[K]): Options[K] => (input[key] as Options[K] | undefined) ?? p[key] ?? fallback;
   const players = input.players;
+  const variant = input.variant ?? presetVariant(preset);
   const base = {
-    variant: input.variant ?? presetVariant(preset),
-    handSize: pick('handSize', derivedHandSize(players)),
+    variant,
+    handSize: pick('handSize', derivedHandSize(variant, players)),
     firstLeader: pick('firstLeader', 'random'),
     nextLeader: pick('nextLeader', 'winner'),
     blockedScoring: pick('blockedScoring', 'others'),
@@ -197,8 +211,8 @@ export function contradictions(input: RulesInput): RulesProblem[] {
     });
   }
   const variant = variantRules(r);
-  if (!variant.scoresDuringPlay) {
-    const why = `variant '${r.variant}' scores nothing during a hand`;
+  if (variant.countScoring !== 'fives') {
+    const why = scoresDuringPlay(r) ? `variant '${r.variant}' scores threes as well as fives` : `variant '${r.variant}' scores nothing during a hand`;
     if (r.muggins) out.push({ path: at('muggins'), message: `muggins needs All Fives scoring; ${why}` });
     if (r.scoreUnit === 'fives') {
       out.push({ path: at('scoreUnit'), message: `scoreUnit 'fives' exists for All Fives only; ${why}` });
@@ -208,10 +222,8 @@ export function contradictions(input: RulesInput): RulesProblem[] {
     out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
   }
   if (variant.handEnd !== 'othersPips' && input.blockedScoring !== undefined) {
-    out.push({
-      path: ['blockedScoring'],
-      message: `variant '${r.variant}' always scores the others' pips minus the winner's own; blockedScoring cannot apply`,
-    });
+    const how = variant.handEnd === 'go' ? 'scores one point for going out and nothing for a blocked hand' : "always scores the others' pips minus the winner's own";
+    out.push({ path: ['blockedScoring'], message: `variant '${r.variant}' ${how}; blockedScoring cannot apply` });
   }
   return out;
 }

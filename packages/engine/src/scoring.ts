@@ -1,7 +1,8 @@
 import type { Rules } from './rules.ts';
 import { sideCount, sideOf } from './rules.ts';
 import type { Award, Seat } from './state.ts';
-import { variantRules } from './variant.ts';
+import { assertNever } from './never.ts';
+import { scoresDuringPlay, variantRules } from './variant.ts';
 
 /** Nearest multiple of five, halves up: 27 → 25, 28 → 30, 12.5 → 15 (docs/rules.md#the-end-of-a-hand). */
 export function round5(x: number): number {
@@ -13,9 +14,29 @@ export function inUnits(rules: Rules, points: number): number {
   return rules.scoreUnit === 'fives' ? points / 5 : points;
 }
 
-/** What a play's count scores on its own (before any Muggins claim). */
+/**
+ * What a play's count scores on its own (before any Muggins claim): in All Fives (and what
+ * Block and Draw would score, never asked during their hands) a multiple of five scores itself;
+ * in Fives-and-Threes a multiple of five scores a point a five and a multiple of three a point
+ * a three, both when it is both (15 → 3 + 5 = 8, docs/rules.md#fives-and-threes).
+ */
 export function countScore(rules: Rules, count: number): number {
-  return count > 0 && count % 5 === 0 ? inUnits(rules, count) : 0;
+  if (count <= 0) return 0;
+  const scoring = variantRules(rules).countScoring;
+  switch (scoring) {
+    case 'none':
+    case 'fives':
+      return count % 5 === 0 ? inUnits(rules, count) : 0;
+    case 'fivesAndThrees':
+      return fivesAndThrees(count);
+    default:
+      return assertNever(scoring);
+  }
+}
+
+/** A count's worth in Fives-and-Threes: count/5 when a multiple of five, plus count/3 when a multiple of three. */
+export function fivesAndThrees(count: number): number {
+  return (count % 5 === 0 ? count / 5 : 0) + (count % 3 === 0 ? count / 3 : 0);
 }
 
 /**
@@ -24,11 +45,11 @@ export function countScore(rules: Rules, count: number): number {
  * The engine scores plays with it, its hints show it, and the table lights the count box by it.
  */
 export function playScore(rules: Rules, count: number): number {
-  return variantRules(rules).scoresDuringPlay ? countScore(rules, count) : 0;
+  return scoresDuringPlay(rules) ? countScore(rules, count) : 0;
 }
 
 /**
- * The end-of-hand awards of docs/rules.md#the-end-of-a-hand and #block-and-draw, from the pips left in each hand and the seat
+ * The end-of-hand awards of docs/rules.md#the-end-of-a-hand, #block-and-draw and #fives-and-threes, from the pips left in each hand and the seat
  * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
  */
 export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
@@ -67,7 +88,13 @@ export function outAward(rules: Rules, pips: ArrayLike<number>, out: Seat): numb
 export function sideAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null, into: Float64Array): void {
   // A loop, not fill(): for two to four entries the call costs more than the writes.
   for (let side = 0; side < into.length; side++) into[side] = 0;
-  const othersPips = variantRules(rules).handEnd === 'othersPips';
+  const handEnd = variantRules(rules).handEnd;
+  if (handEnd === 'go') {
+    // Fives-and-Threes: a point for the go; the pips left are worth nothing, blocked or not.
+    if (out !== null) into[sideOf(rules, out)] = 1;
+    return;
+  }
+  const othersPips = handEnd === 'othersPips';
   if (out !== null && othersPips) {
     into[sideOf(rules, out)] = outAward(rules, pips, out);
     return;

@@ -21,7 +21,7 @@ import {
 import { countFromLayout } from './support/independent-count.ts';
 import { type PlayedGame, playRandomGame } from './support/random-game.ts';
 
-const presets = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw'] as const;
+const presets = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees'] as const;
 
 const gameArb = fc
   .record({
@@ -33,7 +33,7 @@ const gameArb = fc
   })
   .map(({ preset, players, spinnerOpens, nextLeader, seed }) => {
     const rules: Record<string, unknown> = { preset, players: preset === 'partners' ? 4 : players };
-    if (spinnerOpens && preset !== 'block' && preset !== 'draw') rules.spinnerOpens = spinnerOpens;
+    if (spinnerOpens && preset !== 'block' && preset !== 'draw' && preset !== 'fivesAndThrees') rules.spinnerOpens = spinnerOpens;
     if (nextLeader) rules.nextLeader = nextLeader;
     return { rules, seed };
   });
@@ -83,6 +83,38 @@ describe('random legal play', { timeout: 60_000 }, () => {
         for (const s of state.scores) expect(s % 5).toBe(0);
       }
     });
+  });
+
+  it('scores Fives-and-Threes in whole points: each count by its fives and threes, a point for the go, the totals the sum of it all', () => {
+    let games = 0;
+    forEveryGame((game) => {
+      const { rules } = game.final;
+      if (rules.variant !== 'fivesAndThrees') return;
+      games++;
+      const totals = new Array<number>(rules.partnerships ? 2 : rules.players).fill(0);
+      const side = (seat: number): number => (rules.partnerships ? seat % 2 : seat);
+      // Each hand's whole log: the state before the next deal, or the last state.
+      const logs = game.states.filter((_, i) => i === game.states.length - 1 || game.actions[i + 1] === null).map((st) => st.hand?.log ?? []);
+      expect(logs).toHaveLength(game.final.hands.length);
+      for (const log of logs) {
+        for (const e of log) {
+          if (e.type === 'play') {
+            // Worked out here from the definition, not from the engine's function.
+            const worth = (e.count % 5 === 0 ? e.count / 5 : 0) + (e.count % 3 === 0 ? e.count / 3 : 0);
+            expect(Number.isInteger(e.scored)).toBe(true);
+            expect(e.scored).toBe(e.count === 0 ? 0 : worth);
+            totals[side(e.seat)] = (totals[side(e.seat)] ?? 0) + e.scored;
+          } else if (e.type === 'handEnd') {
+            expect(e.awards).toEqual(e.out === null ? [] : [{ seat: side(e.out), points: 1 }]);
+            for (const a of e.awards) totals[a.seat] = (totals[a.seat] ?? 0) + a.points;
+          }
+        }
+      }
+      expect(game.final.scores).toEqual(totals);
+      for (const s of game.final.scores) expect(Number.isInteger(s)).toBe(true);
+      expect(logs.every((log) => !log.some((e) => e.type === 'draw'))).toBe(true);
+    });
+    expect(games).toBeGreaterThan(0);
   });
 
   it('shows a count equal to one worked out again from the layout', () => {

@@ -63,6 +63,18 @@ describe('presets (docs/rules.md#the-rules-object)', () => {
       { preset: 'draw', players: 4, partnerships: true },
       { variant: 'draw', target: 100, partnerships: true },
     ],
+    [
+      { preset: 'fivesAndThrees', players: 2 },
+      { variant: 'fivesAndThrees', handSize: 7, target: 61, firstLeader: 'random', nextLeader: 'nextSeat', scoreUnit: 'points', muggins: false },
+    ],
+    [
+      { preset: 'fivesAndThrees', players: 3 },
+      { variant: 'fivesAndThrees', handSize: 5, target: 61 },
+    ],
+    [
+      { preset: 'fivesAndThrees', players: 4, partnerships: true },
+      { variant: 'fivesAndThrees', handSize: 5, target: 61, partnerships: true },
+    ],
     [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points' }],
   ])('%j', (input, expected) => {
     expect(rules(input)).toMatchObject(expected);
@@ -117,6 +129,10 @@ describe('rules that are refused, with a message that says why', () => {
     [{ preset: 'draw', players: 2, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
     [{ preset: 'block', players: 2, spinnerOpens: 'immediately' }, /has no spinner/],
     [{ preset: 'draw', players: 2, blockedScoring: 'others' }, /blockedScoring cannot apply/],
+    [{ preset: 'fivesAndThrees', players: 2, muggins: true }, /muggins needs All Fives scoring; variant 'fivesAndThrees' scores threes as well as fives/],
+    [{ preset: 'fivesAndThrees', players: 2, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
+    [{ preset: 'fivesAndThrees', players: 2, blockedScoring: 'others' }, /scores one point for going out and nothing for a blocked hand; blockedScoring cannot apply/],
+    [{ preset: 'fivesAndThrees', players: 2, spinnerOpens: 'immediately' }, /has no spinner/],
     [{ players: 2, target: -5 }, /rules\.target/],
     [{ players: 2, muggins: 'yes' }, /rules\.muggins/],
     ['allFives', /rules/],

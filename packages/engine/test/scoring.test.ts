@@ -114,7 +114,7 @@ describe('the winner', () => {
 describe('what a play scores (playScore)', () => {
   it('is what each hint shows and what the engine scores when the play is made', () => {
     let scoring = 0;
-    for (const preset of ['allFives', 'cribbage', 'block', 'draw'] as const) {
+    for (const preset of ['allFives', 'cribbage', 'block', 'draw', 'fivesAndThrees'] as const) {
       for (const seed of [1, 2, 3]) {
         const game = playRandomGame({ preset, players: 3 }, seed, 3);
         for (const state of game.states) {
@@ -143,5 +143,50 @@ describe('what a play scores (playScore)', () => {
     expect(playScore(rules({ preset: 'cribbage', players: 2 }), 20)).toBe(4);
     expect(playScore(rules({ preset: 'block', players: 2 }), 15)).toBe(0);
     expect(playScore(rules({ preset: 'draw', players: 2 }), 10)).toBe(0);
+  });
+
+  it('in Fives-and-Threes is a point a five plus a point a three, both when the count is both', () => {
+    const f3 = rules({ preset: 'fivesAndThrees', players: 2 });
+    // docs/rules.md#fives-and-threes, worked out by hand (a line shows at most 24, two doubles; the rule holds past it).
+    const table: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [4, 0],
+      [5, 1],
+      [6, 2],
+      [7, 0],
+      [8, 0],
+      [9, 3],
+      [10, 2],
+      [11, 0],
+      [12, 4],
+      [13, 0],
+      [14, 0],
+      [15, 8],
+      [16, 0],
+      [17, 0],
+      [18, 6],
+      [20, 4],
+      [21, 7],
+      [24, 8],
+      [25, 5],
+      [27, 9],
+      [30, 16],
+    ];
+    for (const [count, points] of table) expect([count, playScore(f3, count)]).toEqual([count, points]);
+  });
+});
+
+describe('the end of a Fives-and-Threes hand', () => {
+  it('gives the side that went out one point whatever is left, and a blocked hand nothing', () => {
+    const two = rules({ preset: 'fivesAndThrees', players: 2 });
+    expect(handAwards(two, [0, 37], 0)).toEqual([{ seat: 0, points: 1 }]);
+    expect(handAwards(two, [2, 0], 1)).toEqual([{ seat: 1, points: 1 }]);
+    expect(handAwards(two, [3, 20], null)).toEqual([]);
+    const teams = rules({ preset: 'fivesAndThrees', players: 4, partnerships: true });
+    expect(handAwards(teams, [5, 6, 7, 0], 3)).toEqual([{ seat: 1, points: 1 }]);
+    expect(handAwards(teams, [5, 6, 7, 1], null)).toEqual([]);
   });
 });

@@ -8,13 +8,18 @@ import { playRandomGame } from './support/random-game.ts';
  * spinner never gets one, one that scores only at the end scores no play, one that never draws
  * has no draw in any hand — and the converse shows up in the variants that have them.
  */
-const PRESET: Record<Variant, string> = { allFives: 'allFives', block: 'block', draw: 'draw' };
+const PRESET: Record<Variant, string> = { allFives: 'allFives', block: 'block', draw: 'draw', fivesAndThrees: 'fivesAndThrees' };
 
-/** docs/rules.md#block-and-draw, read again: no spinner and no scoring during a Block or Draw hand; Block never draws. */
-const DOCUMENTED: Record<Variant, { spinner: boolean; scoresDuringPlay: boolean; draws: boolean; handEnd: string }> = {
-  allFives: { spinner: true, scoresDuringPlay: true, draws: true, handEnd: 'othersPips' },
-  block: { spinner: false, scoresDuringPlay: false, draws: false, handEnd: 'fewestPips' },
-  draw: { spinner: false, scoresDuringPlay: false, draws: true, handEnd: 'fewestPips' },
+/**
+ * docs/rules.md#block-and-draw and #fives-and-threes, read again: no spinner and no scoring during
+ * a Block or Draw hand; Block never draws; Fives-and-Threes has no spinner, never draws, scores
+ * fives and threes as it goes and a point for the go, seven tiles each with two players, five with more.
+ */
+const DOCUMENTED: Record<Variant, { spinner: boolean; countScoring: string; draws: boolean; handEnd: string; handSizes: number[] }> = {
+  allFives: { spinner: true, countScoring: 'fives', draws: true, handEnd: 'othersPips', handSizes: [9, 7, 5] },
+  block: { spinner: false, countScoring: 'none', draws: false, handEnd: 'fewestPips', handSizes: [9, 7, 5] },
+  draw: { spinner: false, countScoring: 'none', draws: true, handEnd: 'fewestPips', handSizes: [9, 7, 5] },
+  fivesAndThrees: { spinner: false, countScoring: 'fivesAndThrees', draws: false, handEnd: 'go', handSizes: [7, 5, 5] },
 };
 
 function playedHands(variant: Variant): { spinner: boolean; scoredPlay: boolean; drew: boolean }[] {
@@ -55,7 +60,7 @@ describe('the rules of each variant', () => {
       const hands = playedHands(variant);
       expect(hands.length).toBeGreaterThan(20);
       expect(hands.some((h) => h.spinner)).toBe(v.spinner);
-      expect(hands.some((h) => h.scoredPlay)).toBe(v.scoresDuringPlay);
+      expect(hands.some((h) => h.scoredPlay)).toBe(v.countScoring !== 'none');
       expect(hands.some((h) => h.drew)).toBe(v.draws);
     });
   }
@@ -66,14 +71,14 @@ describe('the rules of each variant', () => {
       if (!rules.ok) throw new Error(rules.error.message);
       expect(presetVariant(preset)).toBe(rules.value.variant);
     }
-    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw']);
+    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw', 'fivesAndThrees']);
   });
 
   it('refuses the options a variant has no use for', () => {
     for (const variant of VARIANTS) {
       const v = DOCUMENTED[variant];
       const muggins = resolveRules({ preset: PRESET[variant], players: 2, muggins: true });
-      expect(muggins.ok).toBe(v.scoresDuringPlay);
+      expect(muggins.ok).toBe(v.countScoring === 'fives');
       const opens = resolveRules({ preset: PRESET[variant], players: 2, spinnerOpens: 'immediately' });
       expect(opens.ok).toBe(v.spinner);
       const blocked = resolveRules({ preset: PRESET[variant], players: 2, blockedScoring: 'others' });

@@ -38,6 +38,7 @@ describe('the view schema', () => {
     ['muggins 3p', { preset: 'muggins', players: 3 }],
     ['partners', { preset: 'partners', players: 4 }],
     ['block 2p', { preset: 'block', players: 2 }],
+    ['fivesAndThrees 2p', { preset: 'fivesAndThrees', players: 2 }],
   ] as const) {
     it(`accepts every view of a whole ${name} game`, () => {
       let n = 0;

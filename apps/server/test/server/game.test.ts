@@ -70,6 +70,37 @@ describe('a whole game over real sockets and Redis', () => {
     expect(((await inProgress.json()) as { error: { code: string } }).error.code).toBe('game/in_progress');
   });
 
+  it('Fives-and-Threes: two humans and a bot play to the end in whole points; the record replays to the same result', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const bob = await guest(server.url, 'Bob');
+    const created = await createTable(server.url, ada.token, { preset: 'fivesAndThrees', players: 3 }, [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'medium' }]);
+    const a = await TestClient.connect(server.url, ada.token);
+    const b = await TestClient.connect(server.url, bob.token);
+    clients.push(a, b);
+    await a.join(created.tableId);
+    await b.join(created.tableId);
+    await a.waitForState((s) => s.table.seats.every((x) => x.kind !== 'open'));
+    expect((await a.request('table:start', { tableId: created.tableId })).ok).toBe(true);
+    a.play();
+    b.play();
+    const end = await a.waitForState((s) => s.table.phase === 'over');
+    const final = end.view!;
+    expect(final.rules).toMatchObject({ preset: 'fivesAndThrees', variant: 'fivesAndThrees', handSize: 5, target: 61, nextLeader: 'nextSeat' });
+    expect(final.winner).not.toBeNull();
+    expect(Math.max(...final.scores)).toBeGreaterThanOrEqual(61);
+    for (const score of final.scores) expect(Number.isInteger(score)).toBe(true);
+    expect([...a.problems, ...b.problems]).toEqual([]);
+
+    const record = (await (await fetch(`${server.url}/api/tables/${created.tableId}/games/1/record`)).json()) as GameRecord;
+    expect(record.hands).toHaveLength(final.handScores.length);
+    // Nobody draws: every hand's boneyard sleeps, and the lead goes round the table.
+    expect(record.hands.flatMap((h) => h.actions).some((x) => x.type === 'draw')).toBe(false);
+    expect(record.hands.map((h) => h.leader).slice(1)).toEqual(record.hands.slice(1).map((_, i) => (record.hands[0]!.leader + i + 1) % 3));
+    const replayed = replayRecord(record);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
+  });
+
   it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
     const ada = await guest(server.url, 'Ada');
     const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [{ type: 'human' }, { type: 'bot', level: 'medium' }]);

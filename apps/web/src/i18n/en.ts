@@ -41,6 +41,8 @@ export const en = {
   'preset.block.blurb': 'No spinner, no drawing: fewest pips wins the hand.',
   'preset.draw.name': 'Draw',
   'preset.draw.blurb': 'Like Block, but draw from the boneyard when stuck.',
+  'preset.fivesAndThrees.name': 'Fives and Threes',
+  'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',
@@ -116,6 +118,9 @@ export const en = {
   'how.spinner': 'spinner',
   'how.4': 'Go out first to score the pips left in the other hands, rounded to five.',
   'how.5': 'First to the target wins.',
+  'how.threes.1': 'No spinner and no drawing: if no tile fits, knock.',
+  'how.threes.2': 'Add up the two ends: a point a five, a point a three. 15 scores 3 + 5 = 8.',
+  'how.threes.3': 'Going out scores 1. First to 61 wins.',
   'how.caption': '3 + 2 = 5: that play scores 5.',
 
   'setup.players': 'Players',

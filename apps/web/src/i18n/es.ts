@@ -40,6 +40,8 @@ export const es: Translation<English> = {
   'preset.block.blurb': 'Sin spinner y sin robar: gana la mano quien tenga menos puntos.',
   'preset.draw.name': 'Robo',
   'preset.draw.blurb': 'Como Bloqueo, pero se roba del pozo cuando no se puede jugar.',
+  'preset.fivesAndThrees.name': 'Cincos y treses',
+  'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
@@ -116,6 +118,9 @@ export const es: Translation<English> = {
   'how.spinner': 'spinner',
   'how.4': 'Quien se queda sin fichas primero suma los puntos que quedan en las otras manos, redondeados a cinco.',
   'how.5': 'Gana quien llega antes a la meta.',
+  'how.threes.1': 'Sin spinner y sin robar: si ninguna ficha cabe, pasa.',
+  'how.threes.2': 'Suma los dos extremos: un punto por cinco, un punto por tres. 15 suma 3 + 5 = 8.',
+  'how.threes.3': 'Quien se queda sin fichas suma 1. Gana quien llega antes a 61.',
   'how.caption': '3 + 2 = 5: esa jugada suma 5.',
 
   'setup.players': 'Jugadores',

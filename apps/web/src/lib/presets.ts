@@ -9,6 +9,7 @@ const KEYS = {
   cribbage: ['preset.cribbage.name', 'preset.cribbage.blurb'],
   block: ['preset.block.name', 'preset.block.blurb'],
   draw: ['preset.draw.name', 'preset.draw.blurb'],
+  fivesAndThrees: ['preset.fivesAndThrees.name', 'preset.fivesAndThrees.blurb'],
 } as const satisfies Record<Preset, readonly [string, string]>;
 
 /** A preset's name, as the lobby and the table show it, in the player's language. */

@@ -2,7 +2,8 @@ import { legalActions, view } from '@fives/engine';
 import { type TableDoc, fromStored } from '@fives/table';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Turn, countLogLines, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { type Turn, arms, countLogLines, fourArms, keyMove, playUntil, startPractice, tapMove, waitForTurn } from './driver.ts';
+import { axeProblems } from './axe.ts';
 import { DESKTOP, PHONE, browserTestsWanted, newPage, shot, suiteHarness } from './harness.ts';
 
 /** The practice table's document as the page keeps it, read back as the page reads it. */
@@ -224,6 +225,40 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 30_000);
+
+  it('plays a whole Fives-and-Threes game: no drawing, no spinner, and the sheet pegs the scores on a cribbage track', async () => {
+    const page = await newPage(h, PHONE, '?seed=practice-threes&delay=0');
+    await startPractice(page, 2, 'fivesAndThrees', 'beginner');
+    expect(await page.locator('.hand .tile').count()).toBe(7);
+    let hands = 0;
+    for (let i = 0; i < 600; i++) {
+      const turn = await waitForTurn(page);
+      if (turn === 'gameOver') break;
+      expect(turn, 'nobody draws in Fives-and-Threes').not.toBe('draw');
+      if (turn === 'handOver') {
+        hands++;
+        await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        continue;
+      }
+      expect((await arms(page)).north, 'no spinner: no north arm').toBe(0);
+      await tapMove(page, turn);
+    }
+    const sheet = page.getByRole('dialog', { name: 'Score sheet' });
+    expect(await sheet.isVisible(), 'the game was played to its end').toBe(true);
+    expect(hands).toBeGreaterThan(0);
+    const doc = await storedDoc(page);
+    expect(doc.phase).toBe('over');
+    const scores = doc.state?.scores ?? [];
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(61);
+    // The pegs, as a screen reader is told them.
+    const track = sheet.getByRole('img', { name: /^Playing to 61: / });
+    expect(await track.getAttribute('aria-label')).toMatch(new RegExp(`^Playing to 61: .+ ${scores[0]}, .+ ${scores[1]}$`));
+    await shot(page, 'threes-sheet-phone');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 
   it('plays a whole Muggins game: a missed count can be called, a right one cannot; the bots think in a worker; a reload keeps the game', async () => {
     const page = await newPage(h, PHONE, '?seed=practice-muggins&delay=0');

@@ -12,6 +12,8 @@ export const TABLES: readonly { readonly name: string; readonly rules: RulesInpu
   { name: 'block 2', rules: { preset: 'block', players: 2 } },
   { name: 'block 4', rules: { preset: 'block', players: 4 } },
   { name: 'draw 3', rules: { preset: 'draw', players: 3 } },
+  { name: 'fivesAndThrees 2', rules: { preset: 'fivesAndThrees', players: 2 } },
+  { name: 'fivesAndThrees partners', rules: { preset: 'fivesAndThrees', players: 4, partnerships: true } },
   { name: 'spinner opens at once', rules: { players: 2, spinnerOpens: 'immediately' } },
 ];
 

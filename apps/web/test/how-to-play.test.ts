@@ -1,0 +1,37 @@
+import { render } from 'svelte/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { locale, useLanguage } from '../src/i18n/i18n.svelte.ts';
+import HowToPlay from '../src/lobby/HowToPlay.svelte';
+import type { Preset } from '@fives/engine';
+
+afterEach(() => {
+  locale.current = 'en';
+});
+
+/** The card's text as a person reads it (tags and the spaces between them gone). */
+function card(preset: Preset): string {
+  const { body } = render(HowToPlay, { props: { preset } });
+  return body
+    .replace(/<!--[^]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+describe('how to play', () => {
+  it("explains the chosen preset's game: Fives-and-Threes' count and the go, All Fives' spinner", () => {
+    const threes = card('fivesAndThrees');
+    expect(threes).toContain('15 scores 3 + 5 = 8');
+    expect(threes).toContain('First to 61 wins.');
+    expect(threes).not.toContain('spinner, in the brass ring');
+    const fives = card('allFives');
+    expect(fives).toContain('A multiple of five scores');
+    expect(fives).toContain('spinner');
+    expect(fives).not.toContain('15 scores 3 + 5 = 8');
+  });
+
+  it('says it in Spanish too', async () => {
+    await useLanguage('es');
+    expect(card('fivesAndThrees')).toContain('15 suma 3 + 5 = 8');
+    expect(card('fivesAndThrees')).toContain('Gana quien llega antes a 61.');
+  });
+});
