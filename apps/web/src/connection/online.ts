@@ -29,7 +29,7 @@ import { TableFairness } from './fairness.ts';
 import { type StoodIn, loadSeen, saveSeen, seenOf, stoodIn } from './stood-in.ts';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
-import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueOf, seatSpecs, summaryOf, tableOf, yourRating } from './wire.ts';
+import { TIMED_OUT, isTableCode, noticeOf, openTableOf, queueBanOf, queueOf, seatSpecs, summaryOf, tableOf, yourRating } from './wire.ts';
 
 export type GameSocket = ProtocolSocket;
 export type SocketFactory = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => GameSocket;
@@ -608,12 +608,12 @@ export class OnlineConnection extends StateConnection implements Connection {
     this.#ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
         this.#queue = null;
-        return this.set({ queue: null });
+        return this.set({ queue: null, queueBan: queueBanOf(reply.error, this.#now()) });
       }
       // Left, or another join since: that one's ack speaks for it.
       if (this.#queue !== wanted) return;
       wanted.rating = yourRating(reply.data);
-      this.set({ queue: queueOf(reply.data, this.#now(), wanted.rating) });
+      this.set({ queue: queueOf(reply.data, this.#now(), wanted.rating), queueBan: null });
     });
   }
 

@@ -139,6 +139,11 @@ export const es: Translation<English> = {
   'queue.botsNow': 'la máquina ocupa ahora los asientos vacíos',
   'queue.find': 'Buscar rivales',
   'queue.yourRating': 'Tu puntuación: {rating}',
+  'queue.banned': {
+    one: 'Abandonaste {count} partida puntuada en las últimas {hours} horas sin volver, así que no puedes buscar rivales al azar hasta las {time} (dentro de {minutes} min). Las mesas privadas y las partidas contra la máquina siguen abiertas.',
+    other:
+      'Abandonaste {count} partidas puntuadas en las últimas {hours} horas sin volver, así que no puedes buscar rivales al azar hasta las {time} (dentro de {minutes} min). Las mesas privadas y las partidas contra la máquina siguen abiertas.',
+  },
 
   'open.title': 'Mesas abiertas',
   'open.none': 'Ahora no hay mesas abiertas. ¡Crea una y comparte el enlace!',
@@ -448,6 +453,7 @@ export const es: Translation<English> = {
   'notice.notSeated': 'Estás mirando esta mesa: solo los jugadores pueden mover.',
   'notice.notHost': 'Solo el anfitrión puede hacer eso.',
   'notice.alreadyPlaying': 'Tienes una partida en curso: termínala, o déjala, antes de buscar otra.',
+  'notice.queueBanned': 'Abandonaste demasiadas partidas puntuadas últimamente: los rivales al azar quedan cerrados por un tiempo (la tarjeta dice hasta cuándo).',
   'notice.reactionsLimited': 'Son muchas reacciones: espera unos segundos antes de la siguiente.',
   'notice.nameKept': 'Alguien guarda ese nombre con una llave de acceso (u otro que se ve igual): elige otro.',
   'reactions.limited': '¡Gracias! Ya es suficiente por ahora: podrás reaccionar de nuevo en unos segundos.',
