@@ -206,6 +206,8 @@ export const en = {
   'leave.title': 'Leave this game?',
   'leave.online': 'The game goes on without you: a computer plays your seat until you come back. The lobby offers the way back while the seat is yours.',
   'leave.practice': 'This practice game ends for good if you leave it.',
+  'leave.rated':
+    'This game is rated: if you are not back before it ends, it counts as a loss against everyone at the table, and leaving rated games often keeps you from random opponents for a while.',
   'leave.stay': 'Stay',
   'leave.go': 'Leave',
 

@@ -208,6 +208,8 @@ export const es: Translation<English> = {
   'bar.settings': 'Ajustes',
   'leave.title': '¿Dejar esta partida?',
   'leave.online': 'La partida sigue sin ti: la máquina juega tu asiento hasta que vuelvas. La sala te ofrece volver mientras el asiento sea tuyo.',
+  'leave.rated':
+    'Esta partida es puntuable: si no vuelves antes de que termine, cuenta como derrota contra todos en la mesa, y abandonar partidas puntuables a menudo te aparta de los rivales al azar por un tiempo.',
   'leave.practice': 'Esta partida de práctica termina para siempre si la dejas.',
   'leave.stay': 'Quedarme',
   'leave.go': 'Dejarla',
