@@ -230,7 +230,8 @@ export class LobbyService {
     if (ban === null) return null;
     const windowHours = rules.windowMs / HOUR_MS;
     const minutes = Math.ceil((ban.until - now) / 60_000);
-    return refuse(ErrorCode.queueBanned, `you left ${ban.leaves} rated games in the last ${windowHours} hours: you may join a queue again in ${minutes} min`, {
+    const games = `${ban.leaves} rated game${ban.leaves === 1 ? '' : 's'}`;
+    return refuse(ErrorCode.queueBanned, `you left ${games} in the last ${windowHours} hours: you may join a queue again in ${minutes} min`, {
       until: new Date(ban.until).toISOString(),
       retryAfterMs: Math.ceil((ban.until - now) / 1000) * 1000,
       leaves: ban.leaves,

@@ -97,6 +97,7 @@ describe('leaving a rated game for good', () => {
     expect(refused.ok).toBe(false);
     const problem = ProblemSchema.parse(!refused.ok && refused.error);
     expect(problem).toMatchObject({ code: 'queue/banned', leaves: 1, windowHours: 24, until: new Date(Date.parse(game.finishedAt) + 10 * MINUTE).toISOString() });
+    expect(problem.message).toMatch(/^you left 1 rated game in the last 24 hours: you may join a queue again in \d+ min$/);
     // Ada, who stayed, is not.
     expect((await a.request('queue:join', { rules: RULES })).ok).toBe(true);
   }, 90_000);
