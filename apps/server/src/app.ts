@@ -5,6 +5,7 @@ import { ErrorCode } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { httpLimits } from './guard/http.ts';
 import type { Limits } from './guard/limits.ts';
+import type { QueueBanRules } from './lobby/queue-bans.ts';
 import { SocketGuard } from './guard/sockets.ts';
 import { DEFAULTS } from './defaults.ts';
 import { BotPool } from './bots/pool.ts';
@@ -80,6 +81,8 @@ export interface ServerOptions {
   readonly mugginsWindowMs?: number;
   /** The turn time of tables made from the random-opponent queues, in seconds; null for none. */
   readonly queueTurnSeconds?: number | null;
+  /** Who may not join a queue for leaving rated games, and for how long (default `DEFAULTS.queueBans`). */
+  readonly queueBans?: QueueBanRules;
   /** How often this node looks for due jobs set by other nodes, in ms. */
   readonly jobPollMs?: number;
   /**
@@ -294,6 +297,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     mugginsWindowMs: options.mugginsWindowMs ?? DEFAULTS.mugginsWindowMs,
     // null is an answer (no turn clock), so only an absent option takes the default.
     queueTurnSeconds: options.queueTurnSeconds === undefined ? DEFAULTS.queueTurnSeconds : options.queueTurnSeconds,
+    queueBans: options.queueBans ?? DEFAULTS.queueBans,
     jobPollMs: options.jobPollMs ?? DEFAULTS.jobPollMs,
     jobLeaseMs: options.jobLeaseMs ?? DEFAULTS.jobLeaseMs,
     broadcast,

@@ -35,6 +35,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
 
@@ -182,6 +183,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       graceMs: int(env, 'AWAY_GRACE_MS', DEFAULTS.graceMs),
       mugginsWindowMs: int(env, 'MUGGINS_WINDOW_MS', DEFAULTS.mugginsWindowMs, 1000),
       queueTurnSeconds: queueTurnSeconds(int(env, 'QUEUE_TURN_SECONDS', DEFAULTS.queueTurnSeconds)),
+      queueBans: {
+        windowMs: int(env, 'LEAVE_BAN_WINDOW_HOURS', DEFAULTS.queueBans.windowMs / HOUR, 1) * HOUR,
+        after: int(env, 'LEAVE_BAN_AFTER', DEFAULTS.queueBans.after),
+        firstMs: int(env, 'LEAVE_BAN_MINUTES', DEFAULTS.queueBans.firstMs / MINUTE, 1) * MINUTE,
+      },
       jobPollMs: int(env, 'JOB_POLL_MS', DEFAULTS.jobPollMs, 10),
       jobLeaseMs: int(env, 'JOB_LEASE_MS', DEFAULTS.jobLeaseMs, 100),
       limits: limits(env),

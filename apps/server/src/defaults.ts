@@ -73,6 +73,11 @@ export const DEFAULTS = {
   mugginsWindowMs: TABLE_TIMING.mugginsWindowMs,
   /** The turn time of tables made from the random-opponent queues (null: none). */
   queueTurnSeconds: 30,
+  /**
+   * Queue bans for leaving rated games (`lobby/queue-bans.ts`): counted over a day; the second
+   * leave in it bars the queues for 10 minutes, the third 30, the fourth 90, and so on up to a day.
+   */
+  queueBans: { windowMs: DAY, after: 2, firstMs: 10 * MINUTE },
   /** How often a node looks for due jobs set by other nodes. */
   jobPollMs: SECOND,
   /** How long a claimed job is the node's before another may run it again. */

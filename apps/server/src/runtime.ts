@@ -8,6 +8,7 @@ import type { GameArchive } from './archive/archive.ts';
 import { archiveGame } from './archive/job.ts';
 import type { Job } from './jobs/job.ts';
 import { JobRunner, type RunEnd } from './jobs/runner.ts';
+import type { QueueBanRules } from './lobby/queue-bans.ts';
 import { LobbyService } from './lobby/service.ts';
 import type { BotEvents } from './metrics/bot-metrics.ts';
 import type { LobbyEvents } from './lobby/service.ts';
@@ -33,6 +34,7 @@ export interface RuntimeOptions {
   readonly graceMs: number;
   readonly mugginsWindowMs: number;
   readonly queueTurnSeconds: number | null;
+  readonly queueBans: QueueBanRules;
   readonly jobPollMs: number;
   readonly jobLeaseMs: number;
   /** Where the searching levels think; null: nowhere on this node (BOT_WORKERS=0). */
@@ -127,6 +129,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     leaseMs: options.jobLeaseMs,
     graceMs: options.graceMs,
     queueTurnSeconds: options.queueTurnSeconds,
+    queueBans: options.queueBans,
     log: options.log,
     events: options.lobbyEvents,
     wake: (at) => jobs.wake(at),

@@ -301,6 +301,45 @@ describe('the online connection against the real server', () => {
     expect(a?.table?.summary.seats.map((x) => x.name).sort()).toEqual(['Ann', 'Ben']);
   });
 
+  it('keeps a queue ban the server refuses a join with, says it, and forgets it once a join is accepted', async () => {
+    // The first queue:join is answered as a banned person's is (the server's side of it, and
+    // its `refused` event that sets the notice, are apps/server/test/server/leavers.test.ts);
+    // the next goes to the server.
+    let refusedOnce = false;
+    const conn = new OnlineConnection({
+      origin: server.url,
+      storage: memoryStore(),
+      socket: (url, o) => {
+        const socket = io(url, o) as GameSocket;
+        const emit = socket.emit.bind(socket) as (event: string, ...args: unknown[]) => GameSocket;
+        (socket as unknown as { emit: typeof emit }).emit = (event, ...args) => {
+          if (event !== 'queue:join' || refusedOnce) return emit(event, ...args);
+          refusedOnce = true;
+          const ack = args[1] as (reply: unknown) => void;
+          const error = { code: 'queue/banned', message: 'banned', event, until: new Date(Date.now() + 600_000).toISOString(), retryAfterMs: 600_000, leaves: 2, windowHours: 24 };
+          queueMicrotask(() => ack({ ok: false, error }));
+          return socket;
+        };
+        return sockets[sockets.push(socket) - 1] as GameSocket;
+      },
+    });
+    open.push(conn);
+    await until(conn, (s) => s.link === 'online', 'the link');
+    conn.send({ type: 'setName', name: 'Leaver' });
+    await until(conn, (s) => s.name === 'Leaver' && s.link === 'online', 'the token');
+    const before = Date.now();
+    conn.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    const banned = await until(conn, (s) => s.queueBan !== null, 'the ban');
+    expect(banned.queue).toBeNull();
+    expect(banned.queueBan).toMatchObject({ leaves: 2, windowHours: 24 });
+    expect(banned.queueBan!.until).toBeGreaterThanOrEqual(before + 600_000);
+    expect(banned.queueBan!.until).toBeLessThanOrEqual(Date.now() + 600_000);
+    conn.send({ type: 'joinQueue', players: 2, preset: 'allFives' });
+    const waiting = await until(conn, (s) => s.queue !== null, 'waiting');
+    expect(waiting.queueBan).toBeNull();
+    conn.send({ type: 'leaveQueue' });
+  });
+
   it('refuses an unknown table and moves by a spectator, in words', async () => {
     const p = await named('Picky');
     p.send({ type: 'joinTable', table: 'nosuchtable' as never });

@@ -40,6 +40,11 @@ export const ArchivedSeatSchema = z.discriminatedUnion('kind', [
     score: z.int(),
     /** The person deleted their account: `name` is "" and the seat shows as "deleted player". */
     deleted: z.literal(true).optional(),
+    /**
+     * The person left the game (`table:leave`, or away past the grace) and did not come back
+     * before it ended: a stand-in finished it. In a rated game, a loss against every opponent.
+     */
+    left: z.literal(true).optional(),
   }),
   z.strictObject({ seat: SeatSchema, kind: z.literal('bot'), name: z.string(), level: BotLevelSchema, score: z.int() }),
 ]);

@@ -59,6 +59,8 @@ export const ErrorCode = {
   // Queues
   /** You sit at a game under way (a person is seated at one table at a time): finish or leave it first. */
   alreadyPlaying: 'queue/already_playing',
+  /** You left too many rated games lately: no queue until `until` (`leaves` in the last `windowHours` say why). */
+  queueBanned: 'queue/banned',
   // Reactions
   /** Reactions come at most a few per player per while (across every node): wait `retryAfterMs`. */
   reactionRateLimited: 'reaction/rate_limited',

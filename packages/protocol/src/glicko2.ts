@@ -121,16 +121,23 @@ export function idlePeriods(lastAtMs: number | null, atMs: number): number {
   return Math.max(0, Math.floor((atMs - lastAtMs) / GLICKO.idleMs));
 }
 
-/** A seat of a finished game, for rating: its side's final score and (partnerships) its team. */
+/**
+ * A seat of a finished game, for rating: its side's final score and (partnerships) its team.
+ * `left`: its person left the game and did not come back before it ended (a stand-in finished it).
+ */
 export interface RatedSeat {
   readonly seat: number;
   readonly score: number;
+  readonly left?: boolean;
 }
 
 /**
  * Who each seat played against and how it went: every other seat, a win against those it
  * outscored, a loss against those who outscored it, a draw on equal scores. With partnerships
  * the teams are seats 0+2 and 1+3: a partner is not an opponent (their score is the team's).
+ * A person who left has lost against every opponent, whatever the scores (their stand-in's
+ * play is not theirs), and each opponent who stayed has won against them; two who both left
+ * have each lost against the other.
  */
 export function opponentsOf(seats: readonly RatedSeat[], partnerships: boolean): Map<number, { seat: number; score: 0 | 0.5 | 1 }[]> {
   const out = new Map<number, { seat: number; score: 0 | 0.5 | 1 }[]>();
@@ -139,11 +146,17 @@ export function opponentsOf(seats: readonly RatedSeat[], partnerships: boolean):
     for (const o of seats) {
       if (o.seat === s.seat) continue;
       if (partnerships && o.seat % 2 === s.seat % 2) continue;
-      list.push({ seat: o.seat, score: s.score > o.score ? 1 : s.score < o.score ? 0 : 0.5 });
+      list.push({ seat: o.seat, score: resultAgainst(s, o) });
     }
     out.set(s.seat, list);
   }
   return out;
+}
+
+function resultAgainst(s: RatedSeat, o: RatedSeat): 0 | 0.5 | 1 {
+  if (s.left === true) return 0;
+  if (o.left === true) return 1;
+  return s.score > o.score ? 1 : s.score < o.score ? 0 : 0.5;
 }
 
 /** A person of a rated game: their seat, side's score, rating before it and when they last played one. */

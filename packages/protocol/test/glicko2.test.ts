@@ -119,6 +119,54 @@ describe('Glicko-2', () => {
     ]);
   });
 
+  it('rates a person who left as losing to every opponent, whatever the scores, and the others as beating them', () => {
+    const against = opponentsOf(
+      [
+        { seat: 0, score: 61, left: true },
+        { seat: 1, score: 40 },
+        { seat: 2, score: 40 },
+      ],
+      false,
+    );
+    expect(against.get(0)).toEqual([
+      { seat: 1, score: 0 },
+      { seat: 2, score: 0 },
+    ]);
+    // The two who stayed: a win against the leaver, their own result between them.
+    expect(against.get(1)).toEqual([
+      { seat: 0, score: 1 },
+      { seat: 2, score: 0.5 },
+    ]);
+    const partners = opponentsOf(
+      [
+        { seat: 0, score: 61, left: true },
+        { seat: 1, score: 30, left: true },
+        { seat: 2, score: 61 },
+        { seat: 3, score: 30 },
+      ],
+      true,
+    );
+    // Two who both left lost to each other; a leaver's partner keeps the team's result.
+    expect(partners.get(0)).toEqual([
+      { seat: 1, score: 0 },
+      { seat: 3, score: 0 },
+    ]);
+    expect(partners.get(2)).toEqual([
+      { seat: 1, score: 1 },
+      { seat: 3, score: 1 },
+    ]);
+    const after = rateGame(
+      [
+        { seat: 0, score: 61, left: true, before: NEW_RATING, lastAtMs: null },
+        { seat: 1, score: 20, before: NEW_RATING, lastAtMs: null },
+      ],
+      false,
+      0,
+    );
+    expect((after.get(0) as Glicko).rating).toBeLessThan(1500);
+    expect((after.get(1) as Glicko).rating).toBeGreaterThan(1500);
+  });
+
   it('keeps the key and the "?" rule', () => {
     expect(ratingKey('allFives', 2)).toBe('allFives/2');
     expect(ratingText(null)).toBe('?');

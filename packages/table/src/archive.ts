@@ -1,5 +1,6 @@
 import { sideOf } from '@fives/engine';
 import { type GameSummary, gameIdOf } from '@fives/protocol';
+import { aborted } from './abort.ts';
 import type { TableDoc } from './doc.ts';
 import { rulesOf } from './summary.ts';
 
@@ -18,7 +19,8 @@ export function finishedGame(doc: TableDoc): GameSummary | null {
   const seats = doc.seats.flatMap((s, seat): GameSummary['seats'] => {
     switch (s.kind) {
       case 'human':
-        return [{ seat, kind: 'human', name: s.name, playerId: s.playerId, score: scoreOf(seat) }];
+        // Away at the end: they left and a stand-in finished the game for them.
+        return [{ seat, kind: 'human', name: s.name, playerId: s.playerId, score: scoreOf(seat), ...(s.away === true ? { left: true as const } : {}) }];
       case 'bot':
         return [{ seat, kind: 'bot', name: s.name, level: s.level, score: scoreOf(seat) }];
       case 'open':
@@ -35,7 +37,8 @@ export function finishedGame(doc: TableDoc): GameSummary | null {
     finishedAt: doc.updatedAt,
     seats,
     winner: state.winner,
-    // A computer in any seat (from the start, not a stand-in for an away person) makes it unrated.
-    rated: doc.settings.rated && doc.seats.every((s) => s.kind === 'human'),
+    // A computer in any seat (from the start, not a stand-in for an away person) makes it unrated;
+    // so does a person who left before the first hand's third move (the game was aborted).
+    rated: doc.settings.rated && doc.seats.every((s) => s.kind === 'human') && !aborted(doc),
   };
 }

@@ -11,7 +11,16 @@ import type { BotLevel, Phase, PlayerId, TableCode, TableId } from '@fives/proto
  */
 export type SeatRecord =
   | { readonly kind: 'open' }
-  | { readonly kind: 'human'; readonly playerId: PlayerId; readonly name: string; readonly away?: boolean; readonly rating?: SeatRating; readonly kept?: true }
+  | {
+      readonly kind: 'human';
+      readonly playerId: PlayerId;
+      readonly name: string;
+      readonly away?: boolean;
+      /** Went away before the game's first hand's third move (`abort.ts`): if still away at its end, the game is aborted. */
+      readonly leftEarly?: true;
+      readonly rating?: SeatRating;
+      readonly kept?: true;
+    }
   | { readonly kind: 'bot'; readonly level: BotLevel; readonly name: string };
 
 /** A person's rating of the table's rules key as it stood when they sat down (absent: never rated). */

@@ -23,3 +23,4 @@ export * from './record.ts';
 export * from './summary.ts';
 export * from './state.ts';
 export * from './archive.ts';
+export * from './abort.ts';

@@ -28,6 +28,7 @@ const SeatSchema = z.discriminatedUnion('kind', [
     playerId: z.string().min(1),
     name: z.string(),
     away: z.boolean().optional(),
+    leftEarly: z.literal(true).optional(),
     rating: z.strictObject({ rating: z.number(), rd: z.number() }).optional(),
     kept: z.literal(true).optional(),
   }),

@@ -1,5 +1,6 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem, type SeatSpec } from '@fives/protocol';
+import { awaySeat } from './abort.ts';
 import { botSeat, distinctBotNames } from './bot-seats.ts';
 import { type Cause, type Change, type Person, personOf, personSeat } from './change.ts';
 import type { SeatRecord, TableDoc, TableSettings } from './doc.ts';
@@ -49,7 +50,7 @@ export function leave(d: TableDoc, playerId: PlayerId): Result<Change | null, Pr
       return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'left', seat } });
     case 'playing':
       if (s.away === true) return ok(null);
-      seats[seat] = { ...s, away: true };
+      seats[seat] = awaySeat(s, d.state);
       return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause: { kind: 'away', seat } });
     case 'over':
       seats[seat] = { kind: 'open' };
@@ -65,7 +66,7 @@ export function goneAway(d: TableDoc, seat: number, playerId: PlayerId): Result<
   const r = d.seats[seat];
   if (r?.kind !== 'human' || r.playerId !== playerId || r.away === true) return ok(null);
   const seats = d.seats.slice();
-  seats[seat] = d.phase === 'waiting' ? { kind: 'open' } : { ...r, away: true };
+  seats[seat] = d.phase === 'waiting' ? { kind: 'open' } : awaySeat(r, d.state);
   const cause: Cause = { kind: d.phase === 'waiting' ? 'left' : 'away', seat };
   return ok({ doc: { ...d, seats, hostId: hostAfter(d, seats, playerId) }, cause });
 }

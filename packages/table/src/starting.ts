@@ -1,5 +1,6 @@
 import { type Result, newGame, ok } from '@fives/engine';
 import { ErrorCode, type PlayerId, type Problem } from '@fives/protocol';
+import { awaySeat } from './abort.ts';
 import type { Change } from './change.ts';
 import { type SeedSource, dealNextHand } from './dealer.ts';
 import type { TableDoc } from './doc.ts';
@@ -72,5 +73,7 @@ function newGameChange(d: TableDoc, kind: 'started' | 'rematch', seeds: SeedSour
   const { state, fair } = dealt.value;
   // The offer is answered by the game itself.
   const { rematch: _answered, ...table } = d;
-  return ok({ doc: { ...table, phase: 'playing', game: d.game + 1, state, fair }, cause: { kind } });
+  // A person away as the game is dealt is away before its third move: if they stay away, the game is aborted.
+  const seats = d.seats.map((s) => (s.kind === 'human' && s.away === true ? awaySeat(s, null) : s));
+  return ok({ doc: { ...table, seats, phase: 'playing', game: d.game + 1, state, fair }, cause: { kind } });
 }

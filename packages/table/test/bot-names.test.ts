@@ -54,7 +54,7 @@ describe('computer players’ names', () => {
     expect(harder.seats[2]).toEqual({ kind: 'bot', level: 'expert', name: 'Basil' });
     const started = found(value(startedTable({ people: [ADA, BOB], level: 'easy', rulesInput: FOUR, settings: NO_TIMER, seeds: seeds() })).table).doc;
     const away = apply(started, leave(started, BOB.id)).doc;
-    expect(away.seats[1]).toEqual({ kind: 'human', playerId: BOB.id, name: 'Bob', away: true });
+    expect(away.seats[1]).toEqual({ kind: 'human', playerId: BOB.id, name: 'Bob', away: true, leftEarly: true });
     expect(summarize(away, T0).seats[1]).toEqual({ seat: 1, kind: 'human', name: 'Bob', away: true, rating: '?' });
   });
 

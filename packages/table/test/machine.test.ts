@@ -12,7 +12,7 @@ import { summarize } from '../src/summary.ts';
 import type { Effect } from '../src/settle.ts';
 import { answerRematch, rematch, start } from '../src/starting.ts';
 import { automaticStep } from '../src/step.ts';
-import { ANN, BOB, CAT, T0, TIMING, apply, firstLegal, firstMove, found, refused, seeds, value } from './support.ts';
+import { ANN, BOB, CAT, T0, TIMING, apply, firstLegal, firstMove, found, playOn, refused, seeds, value } from './support.ts';
 
 const ALL_FIVES = { variant: 'allFives', players: 3 } as const;
 const MUGGINS = { variant: 'allFives', players: 3, muggins: true } as const;
@@ -138,29 +138,6 @@ describe('a person’s move', () => {
     refused(act({ ...doc, phase: 'over' }, T0, { playerId: ANN.id, seat: 0, version: doc.version, wire }), 'game/over');
   });
 });
-
-/** Plays the table on: the person to move plays their first legal move (or `person` decides), else the automatic step runs. */
-function playOn(start: TableDoc, until: (d: TableDoc) => boolean, o: { choose?: BotChooser; person?: (d: TableDoc, seat: number) => ReturnType<typeof firstMove> } = {}) {
-  let doc = start;
-  let now = T0;
-  const effects: Effect[] = [];
-  for (let i = 0; i < 2000 && !until(doc); i++) {
-    now += TIMING.botDelayMs;
-    const seat = doc.state?.hand?.turn ?? -1;
-    const s = doc.seats[seat];
-    const settled =
-      doc.state?.status === 'playing' && s?.kind === 'human' && s.away !== true && actorOf(doc, seat, now) === null
-        ? apply(doc, act(doc, now, { playerId: s.playerId, seat, version: doc.version, wire: (o.person ?? firstMove)(doc, seat) }), now)
-        : (() => {
-            const step = value(automaticStep(doc, now, doc.version, { seeds: seeds(doc.version), choose: o.choose ?? firstLegal }));
-            if (step.kind !== 'change') throw new Error(`the table stalled: ${step.kind}`);
-            return apply(doc, { ok: true, value: step.change }, now);
-          })();
-    doc = settled.doc;
-    effects.push(...settled.effects);
-  }
-  return { doc, effects, now };
-}
 
 describe('a whole game and the rematch', () => {
   it('plays to the end, records every hand closed, and a rematch by the host deals game 2 with the last hand revealed', () => {

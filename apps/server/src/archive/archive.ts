@@ -32,6 +32,11 @@ export interface GameArchive {
   forget(id: PlayerId): Promise<void>;
   /** Their rating after each rated game, per key, oldest first; null for a player with no archived game. */
   ratingHistory(id: PlayerId): Promise<RatingHistory | null>;
+  /**
+   * When they left rated games (each game's finish, ms), at or after `sinceMs`, newest first:
+   * what a queue ban is counted from. Written with the game (so once, however many nodes archive it).
+   */
+  leaves(id: PlayerId, sinceMs: number): Promise<number[]>;
   /** These people's ratings of `key` as of now (RD grown by idle days); a person never rated is missing. */
   ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>>;
   /** The best `limit` ratings of `key` with RD (as of now) ≤ SHOWN_RD and a rated game in the last LEADERBOARD_DAYS. */

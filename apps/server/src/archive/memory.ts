@@ -14,7 +14,7 @@ import {
   readGamesCursor,
 } from '@fives/protocol';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
-import { type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
+import { type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, leaversOf, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { type SeatLine, seatLines } from './seat-lines.ts';
 import { bestHandOf, groupLines, statsOf } from './stats.ts';
 
@@ -41,6 +41,8 @@ export class MemoryArchive implements GameArchive {
   private readonly forgotten = new Set<PlayerId>();
   /** Ratings by key, then player. */
   private readonly ratingsByKey = new Map<string, Map<PlayerId, StoredRating>>();
+  /** When each player left rated games (the games' finishes, ms), in the order written. */
+  private readonly leavesOf = new Map<PlayerId, number[]>();
   /** Each player's rating after each rated game, by key, in the order rated. */
   private readonly history = new Map<PlayerId, Map<string, RatingPoint[]>>();
 
@@ -70,6 +72,7 @@ export class MemoryArchive implements GameArchive {
       this.lines.set(line.playerId, list);
     }
     this.rate(game);
+    for (const id of leaversOf(game)) this.leavesOf.set(id, [...(this.leavesOf.get(id) ?? []), Date.parse(game.finishedAt)]);
     return 'written';
   }
 
@@ -98,6 +101,10 @@ export class MemoryArchive implements GameArchive {
       history[key] = points.toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.gameId < b.gameId ? -1 : 1)).slice(-RATING_HISTORY_LIMIT);
     }
     return { history };
+  }
+
+  async leaves(id: PlayerId, sinceMs: number): Promise<number[]> {
+    return (this.leavesOf.get(id) ?? []).filter((at) => at >= sinceMs).toSorted((a, b) => b - a);
   }
 
   async ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>> {

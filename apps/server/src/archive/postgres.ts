@@ -21,7 +21,7 @@ import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
-import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
+import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, leaversOf, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
 import { seatLines } from './seat-lines.ts';
 import { type StatsGroup, statsOf } from './stats.ts';
 
@@ -147,6 +147,9 @@ export class PostgresArchive implements GameArchive {
       }
       const rated = ratedPeople(game);
       if (rated !== null) await rate(client, game, rated);
+      for (const id of leaversOf(game)) {
+        await client.query('INSERT INTO leaves (player_id, game_id, at) VALUES ($1, $2, $3)', [id, game.id, game.finishedAt]);
+      }
       await client.query('COMMIT');
       return 'written';
     } catch (error) {
@@ -227,6 +230,11 @@ export class PostgresArchive implements GameArchive {
     const history: Record<string, RatingPoint[]> = {};
     for (const r of rows) (history[r.key] ??= []).push({ gameId: r.game_id as GameId, at: r.at.toISOString(), rating: r.rating, rd: r.rd });
     return { history };
+  }
+
+  async leaves(id: PlayerId, sinceMs: number): Promise<number[]> {
+    const { rows } = await this.pool.query<{ at: Date }>('SELECT at FROM leaves WHERE player_id = $1 AND at >= $2 ORDER BY at DESC', [id, new Date(sinceMs).toISOString()]);
+    return rows.map((r) => r.at.getTime());
   }
 
   async ratings(ids: readonly PlayerId[], key: string): Promise<Map<PlayerId, Rating>> {

@@ -13,6 +13,8 @@ export interface RatedPerson {
   readonly playerId: PlayerId;
   readonly seat: number;
   readonly score: number;
+  /** They left the game and a stand-in finished it: a loss against every opponent. */
+  readonly left: boolean;
 }
 
 /**
@@ -25,10 +27,18 @@ export function ratedPeople(game: GameSummary): RatedPerson[] | null {
   const people: RatedPerson[] = [];
   for (const s of game.seats) {
     if (s.kind !== 'human') return null;
-    people.push({ playerId: s.playerId, seat: s.seat, score: s.score });
+    people.push({ playerId: s.playerId, seat: s.seat, score: s.score, left: s.left === true });
   }
   if (people.length < 2 || new Set(people.map((p) => p.playerId)).size !== people.length) return null;
   return people.toSorted((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+}
+
+/**
+ * The people who left the game when it counted (a rated game, not aborted): each one leave
+ * toward a queue ban (`lobby/queue-bans.ts`), written with the game, so once.
+ */
+export function leaversOf(game: GameSummary): PlayerId[] {
+  return (ratedPeople(game) ?? []).flatMap((p) => (p.left ? [p.playerId] : []));
 }
 
 /** The game's rating key. */
@@ -41,7 +51,7 @@ export function rateArchived(game: GameSummary, people: readonly RatedPerson[], 
   const at = Date.parse(game.finishedAt);
   const stored = (id: PlayerId): StoredRating => before.get(id) ?? NEW_STORED;
   const after = rateGame(
-    people.map((p) => ({ seat: p.seat, score: p.score, before: stored(p.playerId).glicko, lastAtMs: stored(p.playerId).lastAtMs })),
+    people.map((p) => ({ seat: p.seat, score: p.score, left: p.left, before: stored(p.playerId).glicko, lastAtMs: stored(p.playerId).lastAtMs })),
     game.rules.partnerships,
     at,
   );

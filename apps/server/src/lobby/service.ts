@@ -24,7 +24,10 @@ import { newTableId } from '../tables/code.ts';
 import type { TableDoc } from '@fives/table';
 import { fromGameError, refuse } from '../tables/problems.ts';
 import type { TableService } from '../tables/service.ts';
+import { type QueueBanRules, queueBan } from './queue-bans.ts';
 import { type MatchSlot, type PendingMatch, type QueueCount, queueIdOf } from './matchmaking.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** What the lobby tells the sockets (which reach every node's sockets through rooms). */
 export interface LobbyEvents {
@@ -44,6 +47,8 @@ export interface LobbyServiceOptions {
   readonly graceMs: number;
   /** The turn time of tables made from the queues (null: none). */
   readonly queueTurnSeconds: number | null;
+  /** Who may not join a queue for leaving rated games, and for how long. */
+  readonly queueBans: QueueBanRules;
   readonly log: FastifyBaseLogger;
   readonly events: LobbyEvents;
   /** Wake this node's job runner at `at`. */
@@ -68,6 +73,8 @@ export class LobbyService {
   async joinQueue(player: Player, rules: RulesInput, waitSeconds: number, level: BotLevel): Promise<Result<{ status: QueueJoined; waiting: boolean }, Problem>> {
     const resolved = resolveRules(rules);
     if (!resolved.ok) return { ok: false, error: fromGameError(resolved.error) };
+    const banned = await this.banOf(player.id);
+    if (banned !== null) return banned;
     const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
     const rating = await this.ratingOf(player.id, ratingKey(resolved.value.preset, resolved.value.players));
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -201,6 +208,35 @@ export class LobbyService {
       this.o.log.warn({ err: error }, 'a rating could not be read: queued without it');
       return null;
     }
+  }
+
+  /**
+   * The refusal of a person banned from the queues for leaving rated games, or null. The leaves
+   * are the archive's, each written once with its game, so every node counts the same ones.
+   * When the archive cannot answer, they are let in: a ban is never made up from nothing.
+   */
+  private async banOf(id: PlayerId): Promise<Result<never, Problem> | null> {
+    const rules = this.o.queueBans;
+    if (rules.after < 1) return null;
+    const now = this.nowMs();
+    let leaves: number[];
+    try {
+      leaves = await this.o.archive.leaves(id, now - rules.windowMs);
+    } catch (error) {
+      this.o.log.warn({ err: error }, 'leaves could not be read: queued without a ban check');
+      return null;
+    }
+    const ban = queueBan(leaves, now, rules);
+    if (ban === null) return null;
+    const windowHours = rules.windowMs / HOUR_MS;
+    const minutes = Math.ceil((ban.until - now) / 60_000);
+    const games = `${ban.leaves} rated game${ban.leaves === 1 ? '' : 's'}`;
+    return refuse(ErrorCode.queueBanned, `you left ${games} in the last ${windowHours} hours: you may join a queue again in ${minutes} min`, {
+      until: new Date(ban.until).toISOString(),
+      retryAfterMs: Math.ceil((ban.until - now) / 1000) * 1000,
+      leaves: ban.leaves,
+      windowHours,
+    });
   }
 
   private slot(now: number): MatchSlot {

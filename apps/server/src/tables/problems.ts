@@ -16,6 +16,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.notHost:
     case ErrorCode.notSeated:
     case ErrorCode.notJoined:
+    case ErrorCode.queueBanned:
       return 403;
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:

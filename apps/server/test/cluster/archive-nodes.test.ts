@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { type ArchivedGame, ArchivedGameSchema, type TableId, gameIdOf } from '@fives/protocol';
+import { type ArchivedGame, ArchivedGameSchema, NEW_RATING, type TableId, gameIdOf, rateGame } from '@fives/protocol';
+import { movesMade } from '@fives/table';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type GameApp, build } from '../../src/app.ts';
@@ -144,6 +145,54 @@ describe('two nodes finishing the same game', () => {
     expect((ra?.rating ?? 0) - 1500).toBeCloseTo(1500 - (rb?.rating ?? 0), 6);
     const won = game?.seats.find((s) => s.seat === game.winner);
     if (won?.kind === 'human' && game?.seats.every((s) => s.score !== won.score || s === won)) expect((won.playerId === ada.id ? ra : rb)?.rating).toBeGreaterThan(1500);
+  });
+
+  it("rates a leaver's loss once: both nodes see the person gone past the grace, both finish the game and both archive it", async () => {
+    const [a, b] = nodes as [GameApp, GameApp];
+    const ada = { id: newPlayerId(), name: 'Ada' };
+    const bob = { id: newPlayerId(), name: 'Bob' };
+    const made = await a.service.createStarted({
+      people: [ada, bob],
+      level: 'easy',
+      rulesInput: { players: 2, target: 31 },
+      settings: { turnSeconds: 5, listed: false, rated: true },
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    const step = async (): Promise<boolean> => {
+      clock.advance(5001);
+      const d = await a.store.load(id);
+      if (d === null || d.phase === 'over') return false;
+      await Promise.all([a.service.runStep(id, d.version), b.service.runStep(id, d.version)]);
+      return true;
+    };
+    // Past the first hand's third move (an earlier leave would abort the game), Bob's grace runs out on both nodes at once.
+    while (await step()) {
+      const hand = (await a.store.load(id))?.state?.hand;
+      if (hand != null && movesMade(hand) >= 3) break;
+    }
+    await Promise.all([a.service.checkAway(id, 1), b.service.checkAway(id, 1)]);
+    expect((await a.store.load(id))?.seats[1]).toMatchObject({ away: true });
+    for (let i = 0; i < 4000 && (await step()); i++);
+    expect((await a.store.load(id))?.phase).toBe('over');
+    await Promise.all([...nodes, ...nodes].map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)));
+    const gameId = gameIdOf(id, 1);
+    const game = await b.archive.game(gameId);
+    expect(game?.rated).toBe(true);
+    expect(game?.seats[1]).toMatchObject({ playerId: bob.id, left: true });
+    expect(await count('SELECT count(*) AS n FROM rating_history WHERE game_id = $1', [gameId])).toBe(2);
+    expect(await count('SELECT count(*) AS n FROM leaves WHERE game_id = $1 AND player_id = $2', [gameId, bob.id])).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM leaves WHERE player_id = $1', [ada.id])).toBe(0);
+    const expected = rateGame(
+      game!.seats.map((s) => ({ seat: s.seat, score: s.score, left: s.seat === 1, before: NEW_RATING, lastAtMs: null })),
+      false,
+      Date.parse(game!.finishedAt),
+    );
+    const [ra, rb] = [(await a.archive.player(ada.id))?.ratings['allFives/2'], (await b.archive.player(bob.id))?.ratings['allFives/2']];
+    expect([ra?.games, rb?.games]).toEqual([1, 1]);
+    expect(ra?.rating).toBeCloseTo(expected.get(0)!.rating, 9);
+    expect(rb?.rating).toBeCloseTo(expected.get(1)!.rating, 9);
+    expect(rb!.rating).toBeLessThan(1500);
   });
 
   it('serves the record URL from the archive once Redis has lost the table', async () => {

@@ -178,6 +178,43 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
       expect(await archive.ratingHistory(person('nobody').playerId)).toBeNull();
     });
 
+    it('rates a person who left as losing to every opponent, once, and counts the leave once for their queue bans', async () => {
+      const [p, q] = [person('leaver'), person('stayer')];
+      const played = archivedGame(records[0]!, { tableId: tableId(), game: 1, seats: [p, q], startedAt: at(0), finishedAt: at(5), rated: true });
+      // The leaver is the seat that scored more: their stand-in's points are not theirs.
+      const leaverSeat = played.seats[0]!.score >= played.seats[1]!.score ? 0 : 1;
+      const leaverId = leaverSeat === 0 ? p.playerId : q.playerId;
+      const stayerId = leaverSeat === 0 ? q.playerId : p.playerId;
+      const game: ArchivedGame = { ...played, seats: played.seats.map((s) => (s.seat === leaverSeat && s.kind === 'human' ? { ...s, left: true as const } : s)) };
+      expect(ArchivedGameSchema.parse(game)).toEqual(game);
+      const results = await Promise.all(Array.from({ length: 4 }, () => archive.write(game)));
+      expect(results.filter((r) => r === 'written')).toHaveLength(1);
+      const expected = rateGame(
+        game.seats.map((s) => ({ seat: s.seat, score: s.score, left: s.seat === leaverSeat, before: NEW_RATING, lastAtMs: null })),
+        false,
+        Date.parse(game.finishedAt),
+      );
+      const leaver = (await archive.player(leaverId))?.ratings['allFives/2'];
+      const stayer = (await archive.player(stayerId))?.ratings['allFives/2'];
+      expect(leaver?.rating).toBeCloseTo(expected.get(leaverSeat)!.rating, 9);
+      expect(leaver?.rating).toBeLessThan(1500);
+      expect(stayer?.rating).toBeCloseTo(expected.get(1 - leaverSeat)!.rating, 9);
+      expect(stayer?.rating).toBeGreaterThan(1500);
+      expect((await archive.game(game.id))?.seats[leaverSeat]).toMatchObject({ left: true });
+      // One leave, however many writers; none for who stayed; an unrated game left is no leave.
+      expect(await archive.leaves(leaverId, 0)).toEqual([Date.parse(game.finishedAt)]);
+      expect(await archive.leaves(stayerId, 0)).toEqual([]);
+      const unrated = archivedGame(records[1]!, { tableId: tableId(), game: 1, seats: [p, q], startedAt: at(6), finishedAt: at(9) });
+      await archive.write({ ...unrated, seats: unrated.seats.map((s) => (s.kind === 'human' ? { ...s, left: true as const } : s)) });
+      expect(await archive.leaves(stayerId, 0)).toEqual([]);
+      // A second rated leave: newest first, and only those at or after the window's start.
+      const again = archivedGame(records[2]!, { tableId: tableId(), game: 1, seats: [p, q], startedAt: at(10), finishedAt: at(15), rated: true });
+      await archive.write({ ...again, seats: again.seats.map((s) => (s.kind === 'human' && s.playerId === leaverId ? { ...s, left: true as const } : s)) });
+      expect(await archive.leaves(leaverId, 0)).toEqual([Date.parse(at(15)), Date.parse(at(5))]);
+      expect(await archive.leaves(leaverId, Date.parse(at(6)))).toEqual([Date.parse(at(15))]);
+      expect(await archive.leaves(person('never').playerId, 0)).toEqual([]);
+    });
+
     it('rates games of the same people written at once one after the other, each from the last', async () => {
       const [p, q] = [person('serial'), person('serial')];
       const games = Array.from({ length: 6 }, (_, i) =>

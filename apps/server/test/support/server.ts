@@ -20,6 +20,7 @@ export type TestServerOptions = Pick<
   | 'graceMs'
   | 'mugginsWindowMs'
   | 'queueTurnSeconds'
+  | 'queueBans'
   | 'botDelayMs'
   | 'limits'
   | 'trustedProxies'
@@ -78,6 +79,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
     ...(options.mugginsWindowMs === undefined ? {} : { mugginsWindowMs: options.mugginsWindowMs }),
     ...(options.queueTurnSeconds === undefined ? {} : { queueTurnSeconds: options.queueTurnSeconds }),
+    ...(options.queueBans === undefined ? {} : { queueBans: options.queueBans }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
     ...(options.corsOrigins === undefined ? {} : { corsOrigins: options.corsOrigins }),

@@ -106,6 +106,7 @@ describe('the defaults module', () => {
       graceMs: DEFAULTS.graceMs,
       mugginsWindowMs: DEFAULTS.mugginsWindowMs,
       queueTurnSeconds: DEFAULTS.queueTurnSeconds,
+      queueBans: DEFAULTS.queueBans,
       jobPollMs: DEFAULTS.jobPollMs,
       jobLeaseMs: DEFAULTS.jobLeaseMs,
       limits: DEFAULTS.limits,

@@ -1,10 +1,14 @@
 import { sideOf } from '@fives/engine';
 import type { GameSummary, PlayerId } from '@fives/protocol';
 
-/** How one of a player's games went for them: their seat, whether their side won, and the scores. */
+/**
+ * How one of a player's games went for them: their seat, whether they won (their side did, and
+ * they did not leave it), whether they left it (a stand-in finished it: a loss), and the scores.
+ */
 export interface Outcome {
   readonly seat: number;
   readonly won: boolean;
+  readonly left: boolean;
   readonly mine: number;
   /** The best score on another side. */
   readonly theirs: number;
@@ -15,7 +19,8 @@ export function outcomeFor(game: GameSummary, player: PlayerId): Outcome | null 
   if (seat === undefined) return null;
   const side = sideOf(game.rules, seat.seat);
   const others = game.seats.filter((s) => sideOf(game.rules, s.seat) !== side).map((s) => s.score);
-  return { seat: seat.seat, won: game.winner === side, mine: seat.score, theirs: Math.max(...others) };
+  const left = seat.kind === 'human' && seat.left === true;
+  return { seat: seat.seat, won: game.winner === side && !left, left, mine: seat.score, theirs: Math.max(...others) };
 }
 
 /** Wins less losses after each game, oldest first: what the chart draws. */

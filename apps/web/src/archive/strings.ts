@@ -54,6 +54,10 @@ export interface Strings {
   readonly noneMatch: string;
   readonly won: string;
   readonly lost: string;
+  /** A game the player left and did not come back to (a stand-in finished it): a loss in the ratings. */
+  readonly left: string;
+  /** Beside a seat's name on a game's page: its person left the game. */
+  readonly leftSeat: string;
   readonly against: (names: string) => string;
   // ---- lobby and score sheet
   readonly recentTitle: string;
@@ -192,6 +196,8 @@ const en: Strings = {
   noneMatch: 'No game listed so far matches these filters.',
   won: 'Won',
   lost: 'Lost',
+  left: 'Left',
+  leftSeat: 'left the game',
   against: (names) => `vs ${names}`,
   recentTitle: 'Your recent games',
   recentAll: 'All your games and stats',
@@ -325,6 +331,8 @@ const es: Strings = {
   noneMatch: 'Ninguna partida listada hasta ahora cumple estos filtros.',
   won: 'Ganada',
   lost: 'Perdida',
+  left: 'Abandonada',
+  leftSeat: 'abandonó la partida',
   against: (names) => `contra ${names}`,
   recentTitle: 'Tus últimas partidas',
   recentAll: 'Todas tus partidas y estadísticas',

@@ -152,6 +152,16 @@ export interface QueueStatus {
   readonly rating: string | null;
 }
 
+/**
+ * Kept out of the random-opponent queues for leaving rated games (`queue/banned`): until when
+ * (client clock, ms), and why: the rated games left in the last `windowHours`.
+ */
+export interface QueueBan {
+  readonly until: number;
+  readonly leaves: number;
+  readonly windowHours: number;
+}
+
 export type LinkStatus = 'offline' | 'connecting' | 'online' | 'reconnecting';
 
 export interface Notice {
@@ -165,6 +175,8 @@ export interface ClientState {
   readonly offers: ReadonlySet<ClientActionType>;
   readonly name: string | null;
   readonly queue: QueueStatus | null;
+  /** The queue ban the last `queue:join` was refused with; null once a join is accepted. */
+  readonly queueBan: QueueBan | null;
   readonly openTables: readonly OpenTable[];
   /**
    * The table this client follows: its summary, the viewer's seat (null: watching) and the
@@ -221,6 +233,7 @@ export const EMPTY_STATE: ClientState = {
   offers: new Set(),
   name: null,
   queue: null,
+  queueBan: null,
   openTables: [],
   table: null,
   joining: null,

@@ -1,6 +1,8 @@
 import type { End } from '@fives/engine';
 import {
+  ErrorCode,
   type OpenTable as WireOpenTable,
+  type Problem,
   type QueueJoined,
   type QueueStatus as WireQueueStatus,
   type SeatSpec,
@@ -12,7 +14,7 @@ import {
   ratingText,
 } from '@fives/protocol';
 import type { TableFairness } from './fairness.ts';
-import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueStatus, SeatSummary, TableSummary } from './types.ts';
+import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueBan, QueueStatus, SeatSummary, TableSummary } from './types.ts';
 import { tableId } from './types.ts';
 import { type PlainKey, t } from '../i18n/i18n.svelte.ts';
 
@@ -107,6 +109,12 @@ export function queueOf(q: WireQueueStatus, now: number, rating: string | null):
   };
 }
 
+/** The ban a `queue:join` refusal carries (`queue/banned`), its end on this client's clock; null for any other refusal. */
+export function queueBanOf(problem: Problem, now: number): QueueBan | null {
+  if (problem.code !== ErrorCode.queueBanned || problem.retryAfterMs === undefined || problem.leaves === undefined || problem.windowHours === undefined) return null;
+  return { until: now + problem.retryAfterMs, leaves: problem.leaves, windowHours: problem.windowHours };
+}
+
 /**
  * The rating a `queue:join` ack carries, as the table shows ratings: rounded, or "?" while
  * unsure; "?" too when the server could not read it (it then matches the player as "?").
@@ -132,6 +140,7 @@ const WORDS: Readonly<Record<string, PlainKey>> = {
   'table/not_seated': 'notice.notSeated',
   'table/not_host': 'notice.notHost',
   'queue/already_playing': 'notice.alreadyPlaying',
+  'queue/banned': 'notice.queueBanned',
   'muggins/window_closed': 'notice.mugginsClosed',
   'reaction/rate_limited': 'notice.reactionsLimited',
   'server/busy': 'notice.busy',

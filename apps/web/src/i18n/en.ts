@@ -141,6 +141,11 @@ export const en = {
   'queue.botsNow': 'computer players take the empty seats now',
   'queue.find': 'Find opponents',
   'queue.yourRating': 'Your rating {rating}',
+  'queue.banned': {
+    one: 'You left {count} rated game in the last {hours} hours without coming back, so you cannot look for random opponents until {time} (in {minutes} min). Private tables and games against the computer are open.',
+    other:
+      'You left {count} rated games in the last {hours} hours without coming back, so you cannot look for random opponents until {time} (in {minutes} min). Private tables and games against the computer are open.',
+  },
 
   'open.title': 'Open tables',
   'open.none': 'No open tables right now. Create one and share the link!',
@@ -206,6 +211,8 @@ export const en = {
   'leave.title': 'Leave this game?',
   'leave.online': 'The game goes on without you: a computer plays your seat until you come back. The lobby offers the way back while the seat is yours.',
   'leave.practice': 'This practice game ends for good if you leave it.',
+  'leave.rated':
+    'This game is rated: if you are not back before it ends, it counts as a loss against everyone at the table, and leaving rated games often keeps you from random opponents for a while.',
   'leave.stay': 'Stay',
   'leave.go': 'Leave',
 
@@ -450,6 +457,7 @@ export const en = {
   'notice.notSeated': 'You are watching this table: only the players can move.',
   'notice.notHost': 'Only the host can do that.',
   'notice.alreadyPlaying': 'You are in a game under way: finish it, or leave it, before looking for another.',
+  'notice.queueBanned': 'You left too many rated games lately: random opponents are closed to you for a while (the card says until when).',
   'notice.mugginsClosed': 'Too late to call Muggins on that count.',
   'notice.reactionsLimited': 'That is a lot of reactions: wait a few seconds before the next.',
   'notice.nameKept': 'Someone keeps that name with a passkey (or one that looks the same): choose another.',

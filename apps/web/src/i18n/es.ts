@@ -144,6 +144,11 @@ export const es: Translation<English> = {
   'queue.botsNow': 'la máquina ocupa ahora los asientos vacíos',
   'queue.find': 'Buscar rivales',
   'queue.yourRating': 'Tu puntuación: {rating}',
+  'queue.banned': {
+    one: 'Abandonaste {count} partida puntuada en las últimas {hours} horas sin volver, así que no puedes buscar rivales al azar hasta las {time} (dentro de {minutes} min). Las mesas privadas y las partidas contra la máquina siguen abiertas.',
+    other:
+      'Abandonaste {count} partidas puntuadas en las últimas {hours} horas sin volver, así que no puedes buscar rivales al azar hasta las {time} (dentro de {minutes} min). Las mesas privadas y las partidas contra la máquina siguen abiertas.',
+  },
 
   'open.title': 'Mesas abiertas',
   'open.none': 'Ahora no hay mesas abiertas. ¡Crea una y comparte el enlace!',
@@ -208,6 +213,8 @@ export const es: Translation<English> = {
   'bar.settings': 'Ajustes',
   'leave.title': '¿Dejar esta partida?',
   'leave.online': 'La partida sigue sin ti: la máquina juega tu asiento hasta que vuelvas. La sala te ofrece volver mientras el asiento sea tuyo.',
+  'leave.rated':
+    'Esta partida es puntuable: si no vuelves antes de que termine, cuenta como derrota contra todos en la mesa, y abandonar partidas puntuables a menudo te aparta de los rivales al azar por un tiempo.',
   'leave.practice': 'Esta partida de práctica termina para siempre si la dejas.',
   'leave.stay': 'Quedarme',
   'leave.go': 'Dejarla',
@@ -453,6 +460,7 @@ export const es: Translation<English> = {
   'notice.notSeated': 'Estás mirando esta mesa: solo los jugadores pueden mover.',
   'notice.notHost': 'Solo el anfitrión puede hacer eso.',
   'notice.alreadyPlaying': 'Tienes una partida en curso: termínala, o déjala, antes de buscar otra.',
+  'notice.queueBanned': 'Abandonaste demasiadas partidas puntuadas últimamente: los rivales al azar quedan cerrados por un tiempo (la tarjeta dice hasta cuándo).',
   'notice.reactionsLimited': 'Son muchas reacciones: espera unos segundos antes de la siguiente.',
   'notice.nameKept': 'Alguien guarda ese nombre con una llave de acceso (u otro que se ve igual): elige otro.',
   'reactions.limited': '¡Gracias! Ya es suficiente por ahora: podrás reaccionar de nuevo en unos segundos.',

@@ -56,6 +56,16 @@ describe('the archive pages’ logic', () => {
     expect(runningBalance(games, ROSA).map((p) => p.balance)).toEqual([-1, 0, -1, 0, -1, 0]);
   });
 
+  it('says "left" for a game the player left, a loss whatever the stand-in scored, in both languages', () => {
+    const won = rosasGames(1)[0]!;
+    expect(outcomeFor(won, ROSA)).toMatchObject({ won: true, left: false });
+    const left: GameSummary = { ...won, seats: won.seats.map((s) => (s.kind === 'human' && s.playerId === ROSA ? { ...s, left: true as const } : s)) };
+    expect(outcomeFor(left, ROSA)).toMatchObject({ seat: 0, won: false, left: true });
+    expect(runningBalance([left], ROSA).map((p) => p.balance)).toEqual([-1]);
+    expect([STRINGS.en.left, STRINGS.es.left]).toEqual(['Left', 'Abandonada']);
+    expect([STRINGS.en.leftSeat, STRINGS.es.leftSeat]).toEqual(['left the game', 'abandonó la partida']);
+  });
+
   it('speaks English and Spanish, by the browser’s first language', () => {
     expect(langOf(['es-MX', 'en'])).toBe('es');
     expect(langOf(['en-GB', 'es'])).toBe('en');

@@ -1,6 +1,6 @@
 import type { Preset } from '@fives/engine';
 import type { QueueStatus } from '@fives/protocol';
-import { queueOf, yourRating } from '../wire.ts';
+import { queueBanOf, queueOf, yourRating } from '../wire.ts';
 import type { Identity } from './identity.ts';
 import type { Link } from './link.ts';
 import { NO_NAME } from './notices.ts';
@@ -37,12 +37,12 @@ export class Queue {
     this.#link.ordered('queue:join', { rules: { preset, players } }, (reply) => {
       if (!reply.ok) {
         this.#waiting = null;
-        return this.#port.set({ queue: null });
+        return this.#port.set({ queue: null, queueBan: queueBanOf(reply.error, this.#now()) });
       }
       // Left, or another join since: that one's ack speaks for it.
       if (this.#waiting !== wanted) return;
       wanted.rating = yourRating(reply.data);
-      this.#port.set({ queue: queueOf(reply.data, this.#now(), wanted.rating) });
+      this.#port.set({ queue: queueOf(reply.data, this.#now(), wanted.rating), queueBan: null });
     });
   }
 
