@@ -30,6 +30,7 @@ const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
         'POST /api/account/login/options',
         'POST /api/account/login/verify',
         'GET /api/account',
+        'GET /api/account/export',
         'DELETE /api/account',
         'DELETE /api/account/passkeys/:passkeyId',
       ].map((route) => [route, ['a', d.limits.accounts, 'too many passkey and account requests from this address'] as const]),
