@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccountInfoSchema } from './account.ts';
 import { ArchivedGameSchema, PlayerProfileSchema, RatingHistorySchema } from './archive.ts';
 import { PlayerIdSchema } from './ids.ts';
+import { BlockSchema, ReportSchema } from './safety.ts';
 
 /**
  * `GET /api/account/export` (docs/protocol.md#your-data): everything the server keeps about the
@@ -20,5 +21,9 @@ export const AccountExportSchema = z.strictObject({
   ratingHistory: RatingHistorySchema.shape.history,
   /** Every archived game they sat in, newest first, each with its whole record. */
   games: z.array(ArchivedGameSchema),
+  /** The people they block, newest first. */
+  blocks: z.array(BlockSchema),
+  /** The reports they filed, newest first. */
+  reports: z.array(ReportSchema),
 });
 export type AccountExport = z.output<typeof AccountExportSchema>;

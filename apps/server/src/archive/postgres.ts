@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
+import { PostgresSafety } from '../safety/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
 import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
@@ -309,6 +310,11 @@ export class PostgresArchive implements GameArchive {
   /** The accounts, in the same database, on the same pool. */
   accountStore(): PostgresAccounts {
     return new PostgresAccounts(this.pool);
+  }
+
+  /** Reports and blocks, in the same database, on the same pool. */
+  safetyStore(): PostgresSafety {
+    return new PostgresSafety(this.pool);
   }
 
   /** Which of the games' people deleted their accounts. */

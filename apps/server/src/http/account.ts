@@ -13,6 +13,7 @@ import type { ChallengeStore } from '../accounts/challenges.ts';
 import { skeleton } from '../accounts/skeleton.ts';
 import { type Account, type AccountStore, infoOf } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
@@ -23,6 +24,8 @@ import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from
 export interface AccountRoutesOptions {
   readonly accounts: AccountStore;
   readonly archive: GameArchive;
+  /** The reports and blocks a player made: in their export; a deleted account's blocks go. */
+  readonly safety: SafetyStore;
   readonly challenges: ChallengeStore;
   readonly signer: TokenSigner;
   readonly identities: Identities;
@@ -218,6 +221,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     if (!isAccount(account)) return account;
     // The archive first: a failure between the two leaves an account to delete again, never a name shown for a deleted one.
     await o.archive.forget(account.id);
+    await o.safety.forget(account.id);
     await o.accounts.delete(account.id);
     // And again: a game of theirs archived between the two steps wrote the name back; from
     // here on the archive sees the id among the deleted ones and writes none.

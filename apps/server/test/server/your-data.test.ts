@@ -90,10 +90,11 @@ async function board(): Promise<Leaderboard> {
   return (await app.inject({ method: 'GET', url: '/api/leaderboard?preset=allFives&players=2&limit=100' })).json<Leaderboard>();
 }
 
-/** Every place PostgreSQL could still hold a name: the players' rows and every game's seats. */
+/** Every place PostgreSQL could still hold a name: the players' rows, every game's seats, the accounts, the blocks. */
 async function storedWith(name: string): Promise<number> {
   const { rows } = await sql.query<{ n: string }>(
-    `SELECT (SELECT count(*) FROM players WHERE name = $1) + (SELECT count(*) FROM games WHERE seats::text LIKE '%' || $2 || '%') + (SELECT count(*) FROM accounts WHERE name = $1) AS n`,
+    `SELECT (SELECT count(*) FROM players WHERE name = $1) + (SELECT count(*) FROM games WHERE seats::text LIKE '%' || $2 || '%') + (SELECT count(*) FROM accounts WHERE name = $1)
+       + (SELECT count(*) FROM blocks WHERE name = $1) AS n`,
     [name, JSON.stringify(name)],
   );
   return Number(rows[0]?.n);
@@ -107,6 +108,11 @@ describe('your data: export and delete', () => {
     const adaP = { id: ada.player.id, name: 'Ada Lovelace' };
     const beaP = { id: bea.player.id, name: 'Bea Bea' };
     for (let n = 0; n < 2; n++) expect(await app.archive.write(rated(adaP, beaP, n))).toBe('written');
+    // Ada blocks Bea and reports her; Bea blocks Ada.
+    expect((await app.inject({ method: 'PUT', url: `/api/blocks/${bea.player.id}`, headers: bearer(session.token), payload: {} })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/api/blocks/${ada.player.id}`, headers: bearer(bea.token), payload: {} })).statusCode).toBe(200);
+    const filed = await app.inject({ method: 'POST', url: '/api/reports', headers: bearer(session.token), payload: { playerId: bea.player.id, reason: 'other', note: 'slow' } });
+    expect(filed.statusCode, filed.body).toBe(201);
 
     // The export: the player, the account without keys, the profile and ratings, every game with its record.
     const exported = await app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(session.token) });
@@ -121,6 +127,8 @@ describe('your data: export and delete', () => {
     expect(data.ratingHistory['allFives/2']).toHaveLength(2);
     expect(data.games.map((g) => g.finishedAt)).toEqual([at(-19), at(-20)]);
     for (const g of data.games) expect(g.record.hands.length).toBeGreaterThan(0);
+    expect(data.blocks).toEqual([expect.objectContaining({ playerId: bea.player.id, name: 'Bea Bea' })]);
+    expect(data.reports).toEqual([expect.objectContaining({ reported: bea.player.id, reason: 'other', note: 'slow', status: 'open' })]);
     // A guest's export: no account, the same games.
     const guestData = AccountExportSchema.parse((await app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(bea.token) })).json());
     expect(guestData.account).toBeNull();
@@ -180,6 +188,13 @@ describe('your data: export and delete', () => {
     expect(await storedWith('Bea Bea')).toBeGreaterThan(0);
     const { rowCount } = await sql.query('SELECT 1 FROM passkeys');
     expect(rowCount).toBe(0);
+    // The blocks Ada made are gone; Bea's block of her stays, by id, without the name.
+    expect((await sql.query('SELECT 1 FROM blocks WHERE blocker_id = $1', [ada.player.id])).rowCount).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/api/blocks', headers: bearer(bea.token) })).json()).toEqual({
+      blocks: [{ playerId: ada.player.id, name: '', since: expect.any(String) }],
+    });
+    // The report stays open for the operator.
+    expect((await app.safety.openReports(100)).map((r) => r.reporter)).toContain(ada.player.id);
 
     // Their tokens are refused, the export's too.
     for (const token of [ada.token, session.token, cy.token]) {

@@ -37,6 +37,7 @@ export type TestServerOptions = Pick<
   | 'jobLeaseMs'
   | 'role'
   | 'archive'
+  | 'safety'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -94,6 +95,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.jobLeaseMs === undefined ? {} : { jobLeaseMs: options.jobLeaseMs }),
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
+    ...(options.safety === undefined ? {} : { safety: options.safety }),
   });
 }
 

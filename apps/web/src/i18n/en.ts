@@ -160,7 +160,8 @@ export const en = {
   'account.delete': 'Delete my account',
   'account.deleteTitle': 'Delete your account',
   'account.deleteHeading': 'Delete your account?',
-  'account.deleteText': 'Your name is freed and your passkeys stop working. Your games stay, with their moves, under "deleted player", and your ratings leave the leaderboards. Download your data first if you want it.',
+  'account.deleteText':
+    'Your name is freed and your passkeys stop working. Your games stay, with their moves, under "deleted player", and your ratings leave the leaderboards. Download your data first if you want it.',
   'account.deleteStay': 'Keep my account',
   'account.deleteGo': 'Delete it',
   'account.dataTitle': 'Your data',

@@ -163,7 +163,8 @@ export const es: Translation<English> = {
   'account.delete': 'Borrar mi cuenta',
   'account.deleteTitle': 'Borrar tu cuenta',
   'account.deleteHeading': '¿Borrar tu cuenta?',
-  'account.deleteText': 'Tu nombre queda libre y tus llaves dejan de funcionar. Tus partidas se quedan, con sus jugadas, como «jugador borrado», y tus puntuaciones salen de las clasificaciones. Descarga antes tus datos si los quieres.',
+  'account.deleteText':
+    'Tu nombre queda libre y tus llaves dejan de funcionar. Tus partidas se quedan, con sus jugadas, como «jugador borrado», y tus puntuaciones salen de las clasificaciones. Descarga antes tus datos si los quieres.',
   'account.deleteStay': 'Mantener mi cuenta',
   'account.deleteGo': 'Borrarla',
   'account.dataTitle': 'Tus datos',
