@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GameIdSchema } from './archive.ts';
-import { PlayerIdSchema, TableIdSchema } from './ids.ts';
+import { PlayerIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
 
 /**
  * Reports and blocks (docs/protocol.md#report-and-block): a person may report another's name or
@@ -18,17 +18,26 @@ export const REPORT_NOTE_MAX = 500;
 /** How many people one person may block. */
 export const BLOCKS_MAX = 500;
 
-/** `POST /api/reports`: who, why, an optional note, and the game it is about (archived, or under way at its table). */
-export const ReportRequestSchema = z.strictObject({
-  playerId: PlayerIdSchema,
-  reason: z.enum(REPORT_REASONS, { error: `reason is one of ${REPORT_REASONS.join(', ')}` }),
-  note: z
-    .string()
-    .trim()
-    .max(REPORT_NOTE_MAX, { error: `a note is at most ${REPORT_NOTE_MAX} characters` })
-    .optional(),
-  gameId: GameIdSchema.optional(),
-});
+/**
+ * `POST /api/reports`: who, why, an optional note, and the game it is about (archived, or under
+ * way at its table). Who: by `playerId`, or by `seat` in `gameId` (a table's view does not carry
+ * player ids: a seat's panel names the person by their seat).
+ */
+export const ReportRequestSchema = z
+  .strictObject({
+    playerId: PlayerIdSchema.optional(),
+    seat: SeatSchema.optional(),
+    reason: z.enum(REPORT_REASONS, { error: `reason is one of ${REPORT_REASONS.join(', ')}` }),
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX, { error: `a note is at most ${REPORT_NOTE_MAX} characters` })
+      .optional(),
+    gameId: GameIdSchema.optional(),
+  })
+  .refine((r) => (r.playerId === undefined) !== (r.seat === undefined) && (r.seat === undefined || r.gameId !== undefined), {
+    error: 'name the person by exactly one of playerId and seat (a seat with its gameId)',
+  });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
 
 export const ReportIdSchema = z
@@ -54,6 +63,10 @@ export type Report = z.output<typeof ReportSchema>;
 /** `PUT /api/blocks/:playerId`: the table where the person was met, so one not yet in the archive is known. */
 export const BlockRequestSchema = z.strictObject({ tableId: TableIdSchema.optional() });
 export type BlockRequest = z.input<typeof BlockRequestSchema>;
+
+/** `POST /api/blocks`: block the person sitting at `seat` of table `tableId` (a seat's panel knows no player id). */
+export const BlockSeatRequestSchema = z.strictObject({ tableId: TableIdSchema, seat: SeatSchema });
+export type BlockSeatRequest = z.input<typeof BlockSeatRequestSchema>;
 
 /** A person blocked: by id, the name they had when blocked ("" once they deleted their account), and since when. */
 export const BlockSchema = z.strictObject({ playerId: PlayerIdSchema, name: z.string(), since: z.iso.datetime() });

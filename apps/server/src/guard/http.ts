@@ -34,6 +34,7 @@ const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
         // Reports and blocks: each one is a row an operator or the queue reads.
         'POST /api/reports',
         'GET /api/blocks',
+        'POST /api/blocks',
         'PUT /api/blocks/:playerId',
         'DELETE /api/blocks/:playerId',
         'DELETE /api/account',

@@ -1,6 +1,7 @@
 import {
   BLOCKS_MAX,
   BlockRequestSchema,
+  BlockSeatRequestSchema,
   type Blocks,
   ErrorCode,
   type GameId,
@@ -34,6 +35,7 @@ export interface SafetyRoutesOptions {
 
 const ReportBody = ReportRequestSchema.describe('the report');
 const BlockBody = BlockRequestSchema.optional().describe('the block');
+const BlockSeatBody = BlockSeatRequestSchema.describe('the seat to block');
 const BlockParams = z.strictObject({ playerId: PlayerIdSchema }).describe('the player id');
 
 /**
@@ -84,13 +86,38 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRoutesOptions> = async (plug
     if (profile !== null) return profile.name;
     return (await o.accounts.account(id))?.name ?? null;
   };
+  /** The person at `seat` of a table now: their id and name, or null (open, a computer, no table). */
+  const seatedAt = async (tableId: TableId, seat: number): Promise<{ id: PlayerId; name: string } | null> => {
+    const s = (await o.store.load(tableId))?.seats[seat];
+    return s?.kind === 'human' ? { id: s.playerId, name: s.name } : null;
+  };
+  /** The person who sat at `seat` in game `gameId` (archived, or under way at its table), or null. */
+  const seatedIn = async (gameId: GameId, seat: number): Promise<PlayerId | null> => {
+    const archived = await o.archive.game(gameId);
+    if (archived !== null) {
+      const s = archived.seats[seat];
+      return s?.kind === 'human' ? s.playerId : null;
+    }
+    const { tableId, game } = splitGameId(gameId);
+    const doc = await o.store.load(tableId);
+    if (doc === null || game > doc.game) return null;
+    return (await seatedAt(tableId, seat))?.id ?? null;
+  };
   const unknown = (reply: FastifyReply, id: PlayerId): FastifyReply => sendProblem(reply, problem(ErrorCode.playerNotFound, `no player ${id} is known here`));
   const blocksOf = async (id: PlayerId): Promise<Blocks> => ({ blocks: await o.safety.blocks(id) });
+  /** Blocking again keeps the one block; past BLOCKS_MAX nothing changes. */
+  const blockOne = async (reply: FastifyReply, player: Player, id: PlayerId, name: string): Promise<Blocks | FastifyReply> => {
+    const blocked = await o.safety.block(player.id, id, name, o.now().toISOString(), BLOCKS_MAX);
+    if (blocked === 'too_many') return sendProblem(reply, problem(ErrorCode.tooManyBlocks, `you block ${BLOCKS_MAX} people already; unblock someone first`));
+    return blocksOf(player.id);
+  };
 
   app.post('/api/reports', { schema: { body: ReportBody } }, async (request, reply) => {
     const player = await who(request, reply);
     if (player === null) return reply;
-    const { playerId, reason, note, gameId } = request.body;
+    const { reason, note, gameId, seat } = request.body;
+    const playerId = request.body.playerId ?? (seat === undefined || gameId === undefined ? null : await seatedIn(gameId, seat));
+    if (playerId === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `nobody sat at seat ${seat ?? '?'} in game ${gameId ?? '?'}`));
     if (playerId === player.id) return sendProblem(reply, problem(ErrorCode.reportSelf, 'you cannot report yourself'));
     if (gameId !== undefined) {
       if ((await inGame(gameId, playerId)) === null) return sendProblem(reply, problem(ErrorCode.gameNotFound, `there is no game ${gameId} with player ${playerId} in it`));
@@ -113,9 +140,17 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRoutesOptions> = async (plug
     const tableId = request.body?.tableId;
     const name = (tableId === undefined ? null : await atTable(tableId, playerId)) ?? (await known(playerId));
     if (name === null) return unknown(reply, playerId);
-    const blocked = await o.safety.block(player.id, playerId, name, o.now().toISOString(), BLOCKS_MAX);
-    if (blocked === 'too_many') return sendProblem(reply, problem(ErrorCode.tooManyBlocks, `you block ${BLOCKS_MAX} people already; unblock someone first`));
-    return blocksOf(player.id);
+    return blockOne(reply, player, playerId, name);
+  });
+
+  app.post('/api/blocks', { schema: { body: BlockSeatBody } }, async (request, reply) => {
+    const player = await who(request, reply);
+    if (player === null) return reply;
+    const { tableId, seat } = request.body;
+    const person = await seatedAt(tableId, seat);
+    if (person === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `nobody sits at seat ${seat} of table ${tableId}`));
+    if (person.id === player.id) return sendProblem(reply, problem(ErrorCode.blockSelf, 'you cannot block yourself'));
+    return blockOne(reply, player, person.id, person.name);
   });
 
   app.delete('/api/blocks/:playerId', { schema: { params: BlockParams } }, async (request, reply) => {

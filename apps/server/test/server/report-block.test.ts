@@ -15,7 +15,8 @@ const clients: TestClient[] = [];
 beforeAll(async () => {
   db = await testDatabase();
   const archive = await PostgresArchive.connect({ url: db.url, log: () => {} });
-  server = await startServer({ seed: 'report-block', archive, safety: archive.safetyStore() });
+  // Every request here comes from one address: the per-address account limit is raised (limits.test.ts tests it).
+  server = await startServer({ seed: 'report-block', archive, safety: archive.safetyStore(), limits: { accounts: { limit: 1000, windowMs: 60_000 } } });
 });
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -113,6 +114,34 @@ describe('report and block', () => {
       payload: { playerId: newcomer.player.id, reason: 'stalling', gameId: gameIdOf(made.tableId, 1) },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // A seat's panel names the person by their seat: the table's view carries no player ids.
+    const bySeat = await server.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: bearer(host.token),
+      payload: { seat: 1, reason: 'offensive_name', gameId: gameIdOf(made.tableId, 1) },
+    });
+    expect(bySeat.statusCode, bySeat.body).toBe(201);
+    expect(bySeat.json<{ report: Report }>().report).toMatchObject({ reported: newcomer.player.id, gameId: gameIdOf(made.tableId, 1) });
+    const seatBlock = (payload: object, token = newcomer.token) => server.app.inject({ method: 'POST', url: '/api/blocks', headers: bearer(token), payload });
+    expect((await seatBlock({ tableId: made.tableId, seat: 0 })).json<Blocks>().blocks).toEqual([{ playerId: host.player.id, name: 'Host', since: expect.any(String) }]);
+    for (const [payload, status, code] of [
+      [{ tableId: made.tableId, seat: 1 }, 400, 'block/self'],
+      [{ tableId: made.tableId, seat: 3 }, 404, 'player/not_found'],
+      [{ tableId: made.tableId, seat: 4 }, 400, 'message/invalid'],
+      [{ tableId: made.tableId }, 400, 'message/invalid'],
+    ] as const) {
+      const refused = await seatBlock(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(codeOf(refused), JSON.stringify(payload)).toBe(code);
+    }
+    for (const payload of [
+      { seat: 1, reason: 'other' },
+      { seat: 1, playerId: newcomer.player.id, reason: 'other', gameId: gameIdOf(made.tableId, 1) },
+    ]) {
+      expect(codeOf(await server.app.inject({ method: 'POST', url: '/api/reports', headers: bearer(host.token), payload })), JSON.stringify(payload)).toBe('message/invalid');
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/api/blocks', headers: bearer(newcomer.token) })).json<Blocks>().blocks).toHaveLength(1);
   });
 
   it('refuses blocking yourself, an unknown player or no token, and changes nothing; unblocks', async () => {
