@@ -2,10 +2,10 @@ import type { AccountExport, AccountInfo, AccountSession, Problem, TokenRefreshR
 import { accountPaths } from '@fives/protocol';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
-/** An answer of the account routes: the value, or the server's problem (`code: 'server/unreachable'` when there was no answer). */
+/** An answer of the account (and safety) routes: the value, or the server's problem (`code: 'server/unreachable'` when there was no answer). */
 export type Answer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Pick<Problem, 'code' | 'message'> };
 
-async function send<T>(path: string, init: { method: string; token?: string | null; body?: unknown }): Promise<Answer<T>> {
+export async function send<T>(path: string, init: { method: string; token?: string | null; body?: unknown }): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token != null) headers.authorization = `Bearer ${init.token}`;
