@@ -13,6 +13,8 @@ import type { BotThinker } from './bots/thinker.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { MemoryAccounts } from './accounts/store.ts';
+import { MemorySafety, type SafetyStore } from './safety/store.ts';
+import { safetyRoutes } from './http/safety.ts';
 import { Identities } from './identity/identify.ts';
 import type { AccountStore } from './accounts/store.ts';
 import { accountRoutes } from './http/account.ts';
@@ -63,6 +65,8 @@ export interface ServerOptions {
   readonly archive?: GameArchive;
   /** Accounts (names kept with a passkey); default: in memory (not durable), or with a PostgreSQL archive its `accountStore()`. */
   readonly accounts?: AccountStore;
+  /** Reports and blocks; default: in memory (not durable), or with a PostgreSQL archive its `safetyStore()`. */
+  readonly safety?: SafetyStore;
   /** Signs guest tokens (HMAC-SHA256); comma-separated, the first signs and every one verifies (rotation); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
   /** How long a token verifies after it is signed, ms (default `DEFAULTS.tokenTtlMs`). */
@@ -159,6 +163,7 @@ export interface GameFeatures {
   readonly store: TableStore;
   readonly archive: GameArchive;
   readonly accounts: AccountStore;
+  readonly safety: SafetyStore;
   /** This node's job runner (`poll()` runs what is due now). */
   readonly jobs: JobRunner;
   /** This node's runner of the moves handed over for a thinker, when it has bot threads (else null). */
@@ -218,6 +223,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
   if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
   const accounts = tagStoreErrors<AccountStore>(options.accounts ?? new MemoryAccounts());
+  const safety = tagStoreErrors<SafetyStore>(options.safety ?? new MemorySafety());
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -283,6 +289,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     store,
     archive,
     accounts,
+    safety,
     log: app.log,
     random: options.random ?? cryptoRandom,
     botBudget,
@@ -341,9 +348,11 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   if (role === 'node') {
     await app.register(tablesRoutes, { service, store, lobby, signer, identities, accounts, publicUrl: options.publicUrl, now });
     await app.register(archiveRoutes, { archive, accounts });
+    await app.register(safetyRoutes, { safety, identities, store, archive, accounts, now });
     await app.register(accountRoutes, {
       accounts,
       archive,
+      safety,
       challenges: shared.challenges,
       signer,
       identities,
@@ -360,7 +369,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     lobby,
     identities,
     now,
-    reactions: { rates: shared.rates, rule: limits.reactions },
+    reactions: { rates: shared.rates, rule: limits.reactions, safety },
     observe: (event, ms, refused) => {
       if (event === 'game:action') trust.moveSeconds.observe(ms / 1000);
       if (refused !== null) trust.errors.inc(refused.code);
@@ -433,7 +442,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
+  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

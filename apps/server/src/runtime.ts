@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BotThinker } from './bots/thinker.ts';
 import type { AccountStore } from './accounts/store.ts';
+import type { SafetyStore } from './safety/store.ts';
 import type { GameArchive } from './archive/archive.ts';
 import { archiveGame } from './archive/job.ts';
 import type { Job } from './jobs/job.ts';
@@ -24,6 +25,8 @@ export interface RuntimeOptions {
   readonly archive: GameArchive;
   /** Who kept their name: a seat says so when they sit down. */
   readonly accounts: AccountStore;
+  /** Who blocks whom: never matched in a queue, never seated at a blocker's table. */
+  readonly safety: SafetyStore;
   readonly log: FastifyBaseLogger;
   readonly random: RandomSource;
   readonly botBudget: Budget;
@@ -106,6 +109,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     store: options.store,
     archive: options.archive,
     accounts: options.accounts,
+    safety: options.safety,
     random: options.random,
     botBudget: options.botBudget,
     thinker: options.thinker,
@@ -125,6 +129,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     tables: service,
     store: options.store,
     archive: options.archive,
+    safety: options.safety,
     now: options.now,
     leaseMs: options.jobLeaseMs,
     graceMs: options.graceMs,

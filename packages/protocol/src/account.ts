@@ -62,4 +62,5 @@ export const accountPaths = {
   loginVerify: '/api/account/login/verify',
   passkey: (id: string): string => `/api/account/passkeys/${encodeURIComponent(id)}`,
   tokenRefresh: '/api/tokens/refresh',
+  export: '/api/account/export',
 } as const;

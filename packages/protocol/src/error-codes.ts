@@ -38,7 +38,16 @@ export const ErrorCode = {
   passkeyNotFound: 'account/passkey_not_found',
   /** The account's only passkey: removing it would lock the account; delete the account instead. */
   lastPasskey: 'account/last_passkey',
+  // Reports and blocks
+  /** A person does not report themselves. */
+  reportSelf: 'report/self',
+  /** A person does not block themselves. */
+  blockSelf: 'block/self',
+  /** You block as many people as one may (BLOCKS_MAX): unblock someone first. */
+  tooManyBlocks: 'block/too_many',
   // Tables and seats
+  /** Someone seated at this table blocks you: you may not sit down at it. */
+  tableBlocked: 'table/blocked',
   badRules: 'rules/invalid',
   tableNotFound: 'table/not_found',
   notJoined: 'table/not_joined',

@@ -1,4 +1,4 @@
-import type { PlayerId } from '@fives/protocol';
+import type { AccountInfo, PlayerId } from '@fives/protocol';
 
 /** A passkey of an account: what `@simplewebauthn/server` needs to verify its next signature. */
 export interface Passkey {
@@ -118,4 +118,9 @@ export class MemoryAccounts implements AccountStore {
   async deleted(id: PlayerId): Promise<boolean> {
     return this.gone.has(id);
   }
+}
+
+/** The account as its player sees it: never a passkey's public key or counter. */
+export function infoOf(a: Account): AccountInfo {
+  return { id: a.id, name: a.name, createdAt: a.createdAt, passkeys: a.passkeys.map((p) => ({ id: p.id, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt })) };
 }

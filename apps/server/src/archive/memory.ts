@@ -49,9 +49,11 @@ export class MemoryArchive implements GameArchive {
   /** `now`: the clock the RD's idle growth and the leaderboard's 90 days are counted on. */
   constructor(private readonly now: () => number = Date.now) {}
 
-  async write(game: ArchivedGame): Promise<Written> {
-    if (this.games.has(game.id)) return 'exists';
-    const lines = seatLines(game);
+  async write(written: ArchivedGame): Promise<Written> {
+    if (this.games.has(written.id)) return 'exists';
+    const lines = seatLines(written);
+    // A person who deleted their account while the game was played is kept as a deleted player.
+    const game = maskDeleted(written, this.forgotten);
     this.games.set(game.id, JSON.stringify(game));
     for (const s of game.seats) {
       if (s.kind !== 'human') continue;
@@ -161,6 +163,11 @@ export class MemoryArchive implements GameArchive {
     this.forgotten.add(id);
     const row = this.players.get(id);
     if (row !== undefined) row.name = '';
+    // The name is gone from the kept games too, not only hidden when they are read.
+    for (const line of this.lines.get(id) ?? []) {
+      const text = this.games.get(line.gameId);
+      if (text !== undefined) this.games.set(line.gameId, JSON.stringify(maskDeleted(JSON.parse(text) as ArchivedGame, this.forgotten)));
+    }
   }
 
   async ping(): Promise<boolean> {

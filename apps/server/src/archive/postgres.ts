@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
+import { PostgresSafety } from '../safety/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
 import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, leaversOf, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
@@ -98,11 +99,21 @@ export class PostgresArchive implements GameArchive {
     return new PostgresArchive(pool, o.now ?? Date.now);
   }
 
-  async write(game: ArchivedGame): Promise<Written> {
-    const lines = seatLines(game);
+  async write(written: ArchivedGame): Promise<Written> {
+    const lines = seatLines(written);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      // A person who deleted their account while the game was played is written as a deleted
+      // player: the name never reaches the table (deleted_accounts is the account store's, in
+      // this database; players.deleted_at the archive's own mark).
+      const humans = written.seats.flatMap((s) => (s.kind === 'human' ? [s.playerId] : []));
+      const gone = await client.query<{ id: string }>(
+        'SELECT id FROM deleted_accounts WHERE id = ANY($1) UNION SELECT id FROM players WHERE id = ANY($1) AND deleted_at IS NOT NULL',
+        [humans],
+      );
+      const deleted = new Set(gone.rows.map((r) => r.id as PlayerId));
+      const game = maskDeleted(written, deleted);
       const inserted = await client.query(
         `INSERT INTO games (id, table_id, game, rules, preset, players, started_at, finished_at, seats, winner, record, rated)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
@@ -129,13 +140,15 @@ export class PostgresArchive implements GameArchive {
       const people = game.seats.flatMap((s) => (s.kind === 'human' ? [s] : [])).toSorted((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
       for (const s of people) {
         await client.query(
-          `INSERT INTO players (id, name, name_at, first_seen, last_seen) VALUES ($1, $2, $3, $4, $3)
+          `INSERT INTO players (id, name, name_at, first_seen, last_seen, deleted_at) VALUES ($1, $2, $3, $4, $3, $5)
            ON CONFLICT (id) DO UPDATE SET
-             name = CASE WHEN EXCLUDED.name_at >= players.name_at THEN EXCLUDED.name ELSE players.name END,
+             name = CASE WHEN players.deleted_at IS NOT NULL OR EXCLUDED.deleted_at IS NOT NULL THEN ''
+                         WHEN EXCLUDED.name_at >= players.name_at THEN EXCLUDED.name ELSE players.name END,
              name_at = GREATEST(players.name_at, EXCLUDED.name_at),
              first_seen = LEAST(players.first_seen, EXCLUDED.first_seen),
-             last_seen = GREATEST(players.last_seen, EXCLUDED.last_seen)`,
-          [s.playerId, s.name, game.finishedAt, game.startedAt],
+             last_seen = GREATEST(players.last_seen, EXCLUDED.last_seen),
+             deleted_at = COALESCE(players.deleted_at, EXCLUDED.deleted_at)`,
+          [s.playerId, s.name, game.finishedAt, game.startedAt, deleted.has(s.playerId) ? new Date(this.now()).toISOString() : null],
         );
       }
       for (const l of lines) {
@@ -280,12 +293,36 @@ export class PostgresArchive implements GameArchive {
   }
 
   async forget(id: PlayerId): Promise<void> {
-    await this.pool.query(`UPDATE players SET name = '', deleted_at = COALESCE(deleted_at, now()) WHERE id = $1`, [id]);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`UPDATE players SET name = '', deleted_at = COALESCE(deleted_at, now()) WHERE id = $1`, [id]);
+      // The name is gone from the stored seats too, not only hidden when they are read.
+      const { rows } = await client.query<{ id: string; seats: GameSummary['seats'] }>(
+        'SELECT g.id, g.seats FROM games g JOIN game_players gp ON gp.game_id = g.id WHERE gp.player_id = $1 ORDER BY g.id FOR UPDATE OF g',
+        [id],
+      );
+      for (const row of rows) {
+        const seats = row.seats.map((s) => (s.kind === 'human' && s.playerId === id ? { ...s, name: '', deleted: true as const } : s));
+        await client.query('UPDATE games SET seats = $2 WHERE id = $1', [row.id, JSON.stringify(seats)]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** The accounts, in the same database, on the same pool. */
   accountStore(): PostgresAccounts {
     return new PostgresAccounts(this.pool);
+  }
+
+  /** Reports and blocks, in the same database, on the same pool. */
+  safetyStore(): PostgresSafety {
+    return new PostgresSafety(this.pool);
   }
 
   /** Which of the games' people deleted their accounts. */

@@ -30,6 +30,13 @@ const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
         'POST /api/account/login/options',
         'POST /api/account/login/verify',
         'GET /api/account',
+        'GET /api/account/export',
+        // Reports and blocks: each one is a row an operator or the queue reads.
+        'POST /api/reports',
+        'GET /api/blocks',
+        'POST /api/blocks',
+        'PUT /api/blocks/:playerId',
+        'DELETE /api/blocks/:playerId',
         'DELETE /api/account',
         'DELETE /api/account/passkeys/:passkeyId',
       ].map((route) => [route, ['a', d.limits.accounts, 'too many passkey and account requests from this address'] as const]),

@@ -1,4 +1,4 @@
-import { type AccountInfo, type AccountSession, AuthenticationAnswerSchema, ErrorCode, KeepNameRequestSchema, RegistrationAnswerSchema } from '@fives/protocol';
+import { type AccountSession, AuthenticationAnswerSchema, ErrorCode, KeepNameRequestSchema, RegistrationAnswerSchema } from '@fives/protocol';
 import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
@@ -11,17 +11,21 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChallengeStore } from '../accounts/challenges.ts';
 import { skeleton } from '../accounts/skeleton.ts';
-import type { Account, AccountStore } from '../accounts/store.ts';
+import { type Account, type AccountStore, infoOf } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
+import { exportOf } from './export.ts';
 import { sendProblem } from './reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
 
 export interface AccountRoutesOptions {
   readonly accounts: AccountStore;
   readonly archive: GameArchive;
+  /** The reports and blocks a player made: in their export; a deleted account's blocks go. */
+  readonly safety: SafetyStore;
   readonly challenges: ChallengeStore;
   readonly signer: TokenSigner;
   readonly identities: Identities;
@@ -205,16 +209,23 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     }
   });
 
+  app.get('/api/account/export', async (request, reply) => {
+    const player = await who(request, reply);
+    if (!isPlayer(player)) return player;
+    const data = await exportOf(player, o);
+    return reply.header('content-disposition', `attachment; filename="fives-${player.id}.json"`).send(data);
+  });
+
   app.delete('/api/account', async (request, reply) => {
     const account = await mine(request, reply);
     if (!isAccount(account)) return account;
     // The archive first: a failure between the two leaves an account to delete again, never a name shown for a deleted one.
     await o.archive.forget(account.id);
+    await o.safety.forget(account.id);
     await o.accounts.delete(account.id);
+    // And again: a game of theirs archived between the two steps wrote the name back; from
+    // here on the archive sees the id among the deleted ones and writes none.
+    await o.archive.forget(account.id);
     return { deleted: account.id };
   });
 };
-
-function infoOf(a: Account): AccountInfo {
-  return { id: a.id, name: a.name, createdAt: a.createdAt, passkeys: a.passkeys.map((p) => ({ id: p.id, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt })) };
-}

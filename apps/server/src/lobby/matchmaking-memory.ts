@@ -177,5 +177,5 @@ export class MemoryMatchmaking implements Matchmaking {
 }
 
 function waitingOf(t: Ticket): Waiting {
-  return { id: t.playerId, rating: t.rating, sinceMs: t.joinedAt };
+  return { id: t.playerId, rating: t.rating, sinceMs: t.joinedAt, ...(t.avoid === undefined ? {} : { avoid: t.avoid }) };
 }

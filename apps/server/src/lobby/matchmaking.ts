@@ -17,6 +17,12 @@ export interface Ticket {
    * queue matches by it (`rating-match.ts`) without asking again.
    */
   readonly rating: Rating | null;
+  /**
+   * The people this person is never seated with: those they block and those who block them, read
+   * from the safety store when they join (absent: none). A block made while both wait counts from
+   * their next join.
+   */
+  readonly avoid?: readonly PlayerId[];
 }
 
 /** A queue: one per game people may ask for (the resolved rules, players included). */

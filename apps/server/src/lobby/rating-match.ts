@@ -19,6 +19,13 @@ export interface Waiting {
   readonly id: string;
   readonly rating: Rating | null;
   readonly sinceMs: number;
+  /** Whom they are never seated with (blocks, either way). */
+  readonly avoid?: readonly string[];
+}
+
+/** One of the two blocks the other (either's list says so): never seated together, however long they wait. */
+export function avoids(a: Waiting, b: Waiting): boolean {
+  return (a.avoid?.includes(b.id) ?? false) || (b.avoid?.includes(a.id) ?? false);
 }
 
 /** The rating the queue compares (null: a rating too uncertain to show, "?", whom anyone may meet). The Redis queue stores this with the ticket. */
@@ -36,6 +43,7 @@ export function ratingRange(waitedMs: number): number {
  * their ranges (the one who came last) decides. An uncertain rating matches anyone.
  */
 export function mayMeet(a: Waiting, b: Waiting, nowMs: number): boolean {
+  if (avoids(a, b)) return false;
   const [ra, rb] = [compared(a.rating), compared(b.rating)];
   if (ra === null || rb === null) return true;
   return Math.abs(ra - rb) <= Math.min(ratingRange(nowMs - a.sinceMs), ratingRange(nowMs - b.sinceMs));
@@ -73,7 +81,7 @@ export function nextMeeting(waiting: readonly Waiting[], players: number, nowMs:
   for (const [i, a] of waiting.entries()) {
     for (const b of waiting.slice(i + 1)) {
       const [ra, rb] = [compared(a.rating), compared(b.rating)];
-      if (ra === null || rb === null) continue;
+      if (ra === null || rb === null || avoids(a, b)) continue;
       const at = Math.max(a.sinceMs, b.sinceMs) + Math.ceil(((Math.abs(ra - rb) - RATING_RANGE.startPoints) * 1000) / RATING_RANGE.pointsPerSecond);
       if (at > nowMs && (next === null || at < next)) next = at;
     }

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GameArchive } from '../archive/archive.ts';
 import { NEW_STORED, ratingAt } from '../archive/ratings.ts';
 import type { Player } from '../identity/token.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableStore } from '../store/store.ts';
 import { newTableId } from '../tables/code.ts';
@@ -40,6 +41,8 @@ export interface LobbyServiceOptions {
   readonly store: TableStore;
   /** Where a person's rating is read when they join a queue, to be matched by. */
   readonly archive: GameArchive;
+  /** Whom a person must not be matched with (they block them, or are blocked by them), read when they join. */
+  readonly safety: Pick<SafetyStore, 'avoided'>;
   readonly now: () => Date;
   /** How long the node that takes a match out of a queue has it to itself before another may seat it. */
   readonly leaseMs: number;
@@ -77,9 +80,11 @@ export class LobbyService {
     if (banned !== null) return banned;
     const queue = { id: queueIdOf(resolved.value), rules, players: resolved.value.players };
     const rating = await this.ratingOf(player.id, ratingKey(resolved.value.preset, resolved.value.players));
+    // Decided on, not only shown: without the blocks the person does not wait (server/busy).
+    const avoid = [...(await this.o.safety.avoided(player.id))].toSorted();
     for (let attempt = 0; attempt < 4; attempt++) {
       const now = this.nowMs();
-      const ticket = { playerId: player.id, name: player.name, level, joinedAt: now, botsAt: now + waitSeconds * 1000, rating };
+      const ticket = { playerId: player.id, name: player.name, level, joinedAt: now, botsAt: now + waitSeconds * 1000, rating, ...(avoid.length === 0 ? {} : { avoid }) };
       const out = await this.o.store.matchmaking.join(queue, ticket, this.slot(now));
       if (out.kind === 'elsewhere') {
         await this.leaveQueue(player.id);

@@ -24,6 +24,7 @@ import type { TableStore } from '../store/store.ts';
 import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { lobbyHandlers, leaveQueueOnDisconnect } from './lobby.ts';
 import { reactionHandler } from './reactions.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import { socketParser } from './encoder.ts';
 import { coalesceWrites } from './coalesce.ts';
 import { broadcast } from './broadcast.ts';
@@ -41,7 +42,7 @@ export interface SocketDeps {
   readonly identities: Identities;
   readonly now: () => Date;
   /** The quick reactions' per-player limit, counted with the guard's (shared) counters. */
-  readonly reactions: { readonly rates: RateCounter; readonly rule: RateRule };
+  readonly reactions: { readonly rates: RateCounter; readonly rule: RateRule; readonly safety: Pick<SafetyStore, 'blockersOf'> };
   /** Told of every answered client event: how long it took (ms) and, when refused, why. */
   readonly observe?: (event: ClientEvent, ms: number, problem: Problem | null) => void;
   /** Told when a handler failed because the store could not be reached. */
@@ -221,7 +222,7 @@ export function attachSockets(app: FastifyInstance, io: GameServer, deps: Socket
       if (player === null) return refuse(ErrorCode.authRequired, 'playing needs a guest token');
       return versioned(await service.act(m.tableId, player, at.seat, m.version, m.action));
     },
-    'table:react': reactionHandler({ io, store, rates: deps.reactions.rates, rule: deps.reactions.rule, now }),
+    'table:react': reactionHandler({ io, store, rates: deps.reactions.rates, rule: deps.reactions.rule, safety: deps.reactions.safety, now }),
     ...lobbyHandlers({ io, lobby: deps.lobby, attach }),
   };
 

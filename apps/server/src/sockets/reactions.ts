@@ -4,7 +4,8 @@ import type { RateCounter, RateRule } from '../guard/rates.ts';
 import { retryAfterSeconds } from '../guard/refusal.ts';
 import { refuse } from '../tables/problems.ts';
 import type { TableStore } from '../store/store.ts';
-import { seatRoom, tableRoom } from './rooms.ts';
+import type { SafetyStore } from '../safety/store.ts';
+import { playerRoom, seatRoom, tableRoom } from './rooms.ts';
 import type { GameServer, Handler } from './types.ts';
 
 export interface ReactionDeps {
@@ -14,6 +15,8 @@ export interface ReactionDeps {
   /** The guard's counters (Redis with a Redis store): a player's limit holds across their connections and the nodes. */
   readonly rates: RateCounter;
   readonly rule: RateRule;
+  /** Who blocks the reacting person: their reactions are hidden from them. */
+  readonly safety: Pick<SafetyStore, 'blockersOf'>;
   readonly now: () => number;
 }
 
@@ -23,7 +26,7 @@ export interface ReactionDeps {
  * neither moves the version nor reaches the records.
  */
 export function reactionHandler(deps: ReactionDeps): Handler<'table:react'> {
-  const { io, store, rates, rule, now } = deps;
+  const { io, store, rates, rule, safety, now } = deps;
   return async (socket, m) => {
     const at = socket.data.table;
     if (at?.id !== m.tableId) return refuse(ErrorCode.notJoined, `this connection has not joined table ${m.tableId}`);
@@ -42,7 +45,11 @@ export function reactionHandler(deps: ReactionDeps): Handler<'table:react'> {
       const seconds = retryAfterSeconds(verdict.retryAfterMs);
       return refuse(ErrorCode.reactionRateLimited, `too many reactions; try again in ${seconds} s`, { retryAfterMs: seconds * 1000 });
     }
-    io.to(tableRoom(at.id)).emit('table:reaction', { tableId: at.id, seat: at.seat, player: player.id, reaction: m.reaction });
+    // Hidden from every connection of a person at the table who blocks the sender (their player
+    // room: any node's sockets of theirs, through the adapter).
+    const people = doc.seats.flatMap((s) => (s.kind === 'human' && s.playerId !== player.id ? [s.playerId] : []));
+    const blockers = [...(await safety.blockersOf(player.id, people))].map(playerRoom);
+    io.to(tableRoom(at.id)).except(blockers).emit('table:reaction', { tableId: at.id, seat: at.seat, player: player.id, reaction: m.reaction });
     return ok({});
   };
 }

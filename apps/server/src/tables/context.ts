@@ -4,6 +4,7 @@ import type { TableId } from '@fives/protocol';
 import type { BotChooser, Cause, TableDoc, Timing } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountStore } from '../accounts/store.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
 import type { BotThinker } from '../bots/thinker.ts';
 import type { BotEvents } from '../metrics/bot-metrics.ts';
@@ -17,6 +18,8 @@ export interface TableServiceOptions extends Timing {
   readonly archive: GameArchive;
   /** Who kept their name with a passkey: their seats are not shown as guests'. */
   readonly accounts: AccountStore;
+  /** Who blocks whom: a person blocked by someone seated at a table may not sit down at it. */
+  readonly safety: Pick<SafetyStore, 'blockersOf'>;
   /** The computer players' choices. */
   readonly random: RandomSource;
   /** How long (or how many samples) the searching levels may think per move. */

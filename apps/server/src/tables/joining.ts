@@ -32,6 +32,11 @@ export async function join(
     return ok({ doc: back.value ?? (await context.options.store.load(id)) ?? doc, seat: own });
   }
   if (doc.phase === 'waiting' && doc.seats.some((s) => s.kind === 'open')) {
+    // Someone seated here blocks them: they may watch, not sit down (by link, code or the list).
+    const seated = doc.seats.flatMap((s) => (s.kind === 'human' ? [s.playerId] : []));
+    if ((await context.options.safety.blockersOf(player.id, seated)).size > 0) {
+      return as === 'player' ? refuse(ErrorCode.tableBlocked, 'someone at this table does not play with you') : ok({ doc, seat: null });
+    }
     let seat = -1;
     const [person] = await seatedPeople(context, [player], doc.rulesInput);
     const taken = await context.commits.update(id, (d) => {

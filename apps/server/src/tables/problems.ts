@@ -17,6 +17,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.notSeated:
     case ErrorCode.notJoined:
     case ErrorCode.queueBanned:
+    case ErrorCode.tableBlocked:
       return 403;
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:
@@ -39,6 +40,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.nameTaken:
     case ErrorCode.lastPasskey:
     case ErrorCode.challengeExpired:
+    case ErrorCode.tooManyBlocks:
       return 409;
     case ErrorCode.rateLimited:
     case ErrorCode.reactionRateLimited:
@@ -53,6 +55,8 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.idle:
     case ErrorCode.tooManySockets:
     case ErrorCode.badName:
+    case ErrorCode.reportSelf:
+    case ErrorCode.blockSelf:
     case ErrorCode.badRules:
     case ErrorCode.badSeat:
     case ErrorCode.notYourTurn:

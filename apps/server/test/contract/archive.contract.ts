@@ -273,6 +273,32 @@ export function archiveContract(name: string, open: () => Promise<GameArchive>):
       expect(await archive.leaderboard('block/3', 2)).toHaveLength(2);
     });
 
+    it('forgets a deleted player: every seat of theirs nameless, off the leaderboard, and so in a game written after', async () => {
+      const [gone, stays] = [person('gone'), person('stays')];
+      const before = archivedGame(records[0]!, { tableId: tableId(), game: 1, seats: [gone, stays], startedAt: at(0), finishedAt: at(5), rated: true });
+      await archive.write(before);
+      expect((await archive.leaderboard('allFives/2', 100)).some((e) => e.playerId === gone.playerId)).toBe(true);
+      await archive.forget(gone.playerId);
+      // A game they were playing as they deleted, archived once it ends.
+      const after = archivedGame(records[1]!, { tableId: tableId(), game: 1, seats: [stays, gone], startedAt: at(6), finishedAt: at(9), rated: true });
+      expect(await archive.write(after)).toBe('written');
+      for (const id of [before.id, after.id]) {
+        const seats = (await archive.game(id))!.seats;
+        expect(seats.find((s) => s.kind === 'human' && s.playerId === gone.playerId)).toMatchObject({ name: '', deleted: true });
+        expect(seats.find((s) => s.kind === 'human' && s.playerId === stays.playerId)).toMatchObject({ name: 'stays' });
+        expect(seats.find((s) => s.kind === 'human' && s.playerId === stays.playerId)).not.toHaveProperty('deleted');
+      }
+      expect(await archive.player(gone.playerId)).toMatchObject({ name: '', deleted: true, stats: { games: 2 } });
+      const listed = (await archive.playerGames(stays.playerId, { before: null, limit: 10 }))!.games;
+      expect(listed.map((g) => g.seats.find((s) => s.kind === 'human' && s.playerId === gone.playerId))).toEqual([
+        expect.objectContaining({ name: '', deleted: true }),
+        expect.objectContaining({ name: '', deleted: true }),
+      ]);
+      const board = await archive.leaderboard('allFives/2', 100);
+      expect(board.some((e) => e.playerId === gone.playerId)).toBe(false);
+      expect(board.some((e) => e.playerId === stays.playerId && e.name === 'stays')).toBe(true);
+    });
+
     it('answers a ping', async () => {
       expect(await archive.ping()).toBe(true);
     });

@@ -34,6 +34,7 @@ describe('the PostgreSQL archive', () => {
           '1764600000000_accounts',
           '1764700000000_deleted_accounts',
           '1765100000000_leaves',
+          '1765200000001_reports_blocks',
         ]);
       } finally {
         await client.end();

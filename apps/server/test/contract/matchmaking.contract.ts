@@ -203,5 +203,27 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       expect(await jobs.dueAt(`q:${q.id}`)).toEqual({ at: at(61), payload: 0 });
       await close();
     });
+
+    it('never seats two people one of whom blocks the other: not at once, not when a wait is over', async () => {
+      const { mm, close } = await open();
+      const q = spec(2);
+      const ada = ticket('ada', at(0), 10_000);
+      const bob = { ...ticket('bob', at(1), 60_000), avoid: [ada.playerId] };
+      expect(await mm.join(q, ada, slot())).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
+      // Bob blocks Ada: two "?" who would meet at once wait on.
+      expect(await mm.join(q, bob, slot())).toMatchObject({ kind: 'waiting', count: { waiting: 2 } });
+      // Ada's wait is over: she is seated alone (with the computer), Bob waits on.
+      const filled = await mm.fill(q.id, at(10), slot(at(10)));
+      if (filled.kind !== 'matched') throw new Error('the wait was over');
+      expect(filled.match.tickets.map((t) => t.name)).toEqual(['ada']);
+      expect(filled.count).toMatchObject({ waiting: 1 });
+      // Cat, who blocks nobody, meets Bob at once; the block travels with the ticket, either way round.
+      const cat = ticket('cat', at(11), 60_000);
+      const out = await mm.join(q, cat, slot(at(11)));
+      if (out.kind !== 'matched') throw new Error('Bob and Cat may meet');
+      expect(out.match.tickets.map((t) => t.name)).toEqual(['bob', 'cat']);
+      expect(out.match.tickets[0]).toMatchObject({ avoid: [ada.playerId] });
+      await close();
+    });
   });
 }

@@ -21,12 +21,21 @@ describe('mayMeet, in TypeScript and in the queue scripts’ Lua', () => {
     await client.close();
   });
 
-  /** ARGV[1]: JSON [[ratingA, sinceA, ratingB, sinceB, now], …], ratings as the queue stores them ('' for none). */
+  /**
+   * ARGV[1]: JSON [[ratingA, sinceA, ratingB, sinceB, now, idA, idB, avoidA, avoidB], …], ratings as
+   * the queue stores them ('' for none), each one's blocks as queue-lib.lua's waiting() reads them.
+   */
   const DRIVER = `
 local out = {}
 for i, c in ipairs(cjson.decode(ARGV[1])) do
-  local a = { since = tonumber(c[2]) }
-  local b = { since = tonumber(c[4]) }
+  local a = { since = tonumber(c[2]), id = c[6] }
+  local b = { since = tonumber(c[4]), id = c[7] }
+  for k, list in pairs({ [a] = c[8], [b] = c[9] }) do
+    if #list > 0 then
+      k.avoid = {}
+      for _, id in ipairs(list) do k.avoid[id] = true end
+    end
+  end
   if c[1] ~= '' then a.rating = tonumber(c[1]) end
   if c[3] ~= '' then b.rating = tonumber(c[3]) end
   out[i] = may_meet(a, b, tonumber(c[5])) and 1 or 0
@@ -36,7 +45,17 @@ return out
   const script = `local START, PER_S = ${RATING_RANGE.startPoints}, ${RATING_RANGE.pointsPerSecond}\n${luaText('rating-match.lua')}\n${DRIVER}`;
 
   async function inLua(pairs: readonly (readonly [Waiting, Waiting, number])[]): Promise<boolean[]> {
-    const cases = pairs.map(([a, b, now]) => [String(compared(a.rating) ?? ''), String(a.sinceMs), String(compared(b.rating) ?? ''), String(b.sinceMs), String(now)]);
+    const cases = pairs.map(([a, b, now]) => [
+      String(compared(a.rating) ?? ''),
+      String(a.sinceMs),
+      String(compared(b.rating) ?? ''),
+      String(b.sinceMs),
+      String(now),
+      a.id,
+      b.id,
+      a.avoid ?? [],
+      b.avoid ?? [],
+    ]);
     const answers = (await client.eval(script, { keys: [], arguments: [JSON.stringify(cases)] })) as number[];
     return answers.map((n) => n === 1);
   }
@@ -60,16 +79,22 @@ return out
       const nudge = [0, 0.001, -0.001, 1, -1][random.int(5)] ?? 0;
       return [a, { ...b, rating: { ...b.rating, rating: a.rating.rating + (random.int(2) === 0 ? 1 : -1) * (edge + nudge) } }, now];
     }
+    // Now and then one blocks the other (or someone else): never seated together, whatever their ratings.
+    const blocks = random.int(8);
+    if (blocks === 0) return [{ ...a, avoid: [b.id] }, b, now];
+    if (blocks === 1) return [a, { ...b, avoid: ['someone', a.id] }, now];
+    if (blocks === 2) return [{ ...a, avoid: ['someone'] }, b, now];
     return [a, b, now];
   }
 
-  it('answers as rating-match.ts does for 5,000 seeded pairs, edges of the range among them', async () => {
+  it('answers as rating-match.ts does for 5,000 seeded pairs, edges of the range and blocks among them', async () => {
     const random = seededRandom('may-meet-lua');
     const pairs = Array.from({ length: 5000 }, (_, i) => pair(random, i));
     const expected = pairs.map(([a, b, now]) => mayMeet(a, b, now));
     // Both answers occur often: the pairs test the rule, not one branch of it.
     expect(expected.filter(Boolean).length).toBeGreaterThan(1000);
     expect(expected.filter((x) => !x).length).toBeGreaterThan(1000);
+    expect(pairs.filter(([a, b, now]) => mayMeet({ ...a, avoid: [] }, { ...b, avoid: [] }, now) && !mayMeet(a, b, now)).length).toBeGreaterThan(200);
     const lua = await inLua(pairs);
     const differ = pairs.flatMap(([a, b, now], i) => (lua[i] === expected[i] ? [] : [{ a, b, now, ts: expected[i], lua: lua[i] }]));
     expect(differ).toEqual([]);

@@ -23,7 +23,11 @@ export async function botPlayedGame(app: GameApp, clock: { advance: (ms: number)
   });
   if (!made.ok) throw new Error(made.error.message);
   const id = made.value.id;
-  if (!finish) return id;
+  return finish ? finishBotGame(app, clock, id) : id;
+}
+
+/** Runs out every turn of a `botPlayedGame` table's person until its game is over and archived. */
+export async function finishBotGame(app: GameApp, clock: { advance: (ms: number) => void }, id: TableId): Promise<TableId> {
   for (let step = 0; step < 2000; step++) {
     clock.advance(5001);
     await app.jobs.poll();

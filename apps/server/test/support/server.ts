@@ -38,6 +38,7 @@ export type TestServerOptions = Pick<
   | 'jobLeaseMs'
   | 'role'
   | 'archive'
+  | 'safety'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -96,6 +97,7 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.jobLeaseMs === undefined ? {} : { jobLeaseMs: options.jobLeaseMs }),
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
+    ...(options.safety === undefined ? {} : { safety: options.safety }),
   });
 }
 

@@ -1,11 +1,11 @@
-import type { AccountInfo, AccountSession, Problem, TokenRefreshResponse } from '@fives/protocol';
+import type { AccountExport, AccountInfo, AccountSession, Problem, TokenRefreshResponse } from '@fives/protocol';
 import { accountPaths } from '@fives/protocol';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 
-/** An answer of the account routes: the value, or the server's problem (`code: 'server/unreachable'` when there was no answer). */
+/** An answer of the account (and safety) routes: the value, or the server's problem (`code: 'server/unreachable'` when there was no answer). */
 export type Answer<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: Pick<Problem, 'code' | 'message'> };
 
-async function send<T>(path: string, init: { method: string; token?: string | null; body?: unknown }): Promise<Answer<T>> {
+export async function send<T>(path: string, init: { method: string; token?: string | null; body?: unknown }): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token != null) headers.authorization = `Bearer ${init.token}`;
@@ -29,6 +29,8 @@ export const accountApi = {
   refresh: (token: string): Promise<Answer<TokenRefreshResponse>> => send(accountPaths.tokenRefresh, { method: 'POST', token }),
   removePasskey: (token: string, id: string): Promise<Answer<AccountInfo>> => send(accountPaths.passkey(id), { method: 'DELETE', token }),
   deleteAccount: (token: string): Promise<Answer<{ deleted: string }>> => send(accountPaths.account, { method: 'DELETE', token }),
+  /** Everything the server keeps about this player (docs/protocol.md, "Your data"), as JSON to save. */
+  exportData: (token: string): Promise<Answer<AccountExport>> => send(accountPaths.export, { method: 'GET', token }),
 
   /** Keeps the token's name (or `name`) with a new passkey of this device; also adds a passkey to an account. */
   async keepName(token: string, name?: string): Promise<Answer<AccountSession>> {

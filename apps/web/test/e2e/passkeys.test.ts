@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { AccountExportSchema } from '@fives/protocol';
 import { MemoryTableStore, build as buildServer } from '@fives/server';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,8 +124,18 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
     expect(signedOut === null || idOf(signedOut) !== adaId).toBe(true);
     expect(await second.page.getByLabel('Your name').inputValue()).toMatch(/^[A-Z][a-z]+ \d{3}$/);
 
-    // Deleting, after the question: the passkey signs in no more.
+    // Their data, as a file the browser saves: the player, the account (no keys), their games.
+    const [download] = await Promise.all([first.page.waitForEvent('download'), panel(first.page).getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toBe(`fives-${adaId}.json`);
+    const saved = AccountExportSchema.parse(JSON.parse(await readFile(await download.path(), 'utf8')));
+    expect(saved).toMatchObject({ player: { id: adaId, name: 'Ada King' }, account: { id: adaId, name: 'Ada King' }, games: [] });
+    await panel(first.page).getByRole('status').waitFor();
+
+    // Deleting, after the question: answering "keep" keeps it; then the passkey signs in no more.
     const adaToken = await tokenOf(first.page);
+    await panel(first.page).getByRole('button', { name: 'Delete my account' }).click();
+    await first.page.getByRole('button', { name: 'Keep my account' }).click();
+    expect((await server.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${adaToken}` } })).statusCode).toBe(200);
     await panel(first.page).getByRole('button', { name: 'Delete my account' }).click();
     await first.page.getByRole('button', { name: 'Delete it' }).click();
     await panel(first.page).getByRole('button', { name: 'Sign in with a passkey' }).waitFor();

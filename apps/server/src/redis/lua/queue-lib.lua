@@ -1,6 +1,7 @@
 -- What every queue script shares (TAKEN_MS given before this file; job-lib.lua and rating-match.lua before it).
--- The waiting in order of arrival: { id, since, rating (nil: anyone may meet them) }.
-local function waiting(q, r)
+-- The waiting in order of arrival: { id, since, rating (nil: anyone may meet them), avoid (a set of
+-- ids, from the ticket: whom they are never seated with) }.
+local function waiting(q, r, t)
   local z = redis.call('ZRANGE', q, 0, -1, 'WITHSCORES')
   local w, ids = {}, {}
   for i = 1, #z, 2 do
@@ -9,8 +10,16 @@ local function waiting(q, r)
   end
   if #ids > 0 then
     local rs = redis.call('HMGET', r, unpack(ids))
+    local ts = redis.call('HMGET', t, unpack(ids))
     for i, x in ipairs(w) do
       if rs[i] then x.rating = tonumber(rs[i]) end
+      if ts[i] then
+        local avoid = cjson.decode(ts[i]).avoid
+        if type(avoid) == 'table' then
+          x.avoid = {}
+          for _, id in ipairs(avoid) do x.avoid[id] = true end
+        end
+      end
     end
   end
   return w
@@ -21,7 +30,7 @@ local function fill_job(queue, now)
   local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')
   if first[2] then
     local at = tonumber(first[2])
-    local meeting = next_meeting(waiting(q, r), tonumber(redis.call('HGET', n, queue) or '0'), now)
+    local meeting = next_meeting(waiting(q, r, t), tonumber(redis.call('HGET', n, queue) or '0'), now)
     if meeting and meeting < at then at = meeting end
     local due_at = string.format('%d', at)
     set_job(due, payloads, 'q:' .. queue, '0', due_at)
@@ -76,7 +85,7 @@ end
 -- 'join': the people who may meet by rating now; 'fill': the one whose wait is over first (if it
 -- is) and whoever may meet them, else as 'join'.
 local function match_now(mode, queue, now, table_id, lease_until)
-  local w = waiting(q, r)
+  local w = waiting(q, r, t)
   local players = tonumber(redis.call('HGET', n, queue) or tostring(#w))
   local ids = nil
   local first = redis.call('ZRANGE', b, 0, 0, 'WITHSCORES')

@@ -1,6 +1,11 @@
 -- rating-match.ts's rules, for the queue scripts (START and PER_S come from RATING_RANGE, given before this file).
+-- rating-match.ts's avoids: one of the two blocks the other.
+local function avoids(a, b)
+  return (a.avoid ~= nil and a.avoid[b.id] == true) or (b.avoid ~= nil and b.avoid[a.id] == true)
+end
 -- rating-match.ts's mayMeet: the later arrival's range decides.
 local function may_meet(a, b, now)
+  if avoids(a, b) then return false end
   if not a.rating or not b.rating then return true end
   local waited = math.max(0, now - math.max(a.since, b.since))
   return math.abs(a.rating - b.rating) <= START + waited / 1000 * PER_S
@@ -39,7 +44,7 @@ local function next_meeting(w, players, now)
   for i = 1, #w do
     for j = i + 1, #w do
       local a, b = w[i], w[j]
-      if a.rating and b.rating then
+      if a.rating and b.rating and not avoids(a, b) then
         local at = math.max(a.since, b.since) + math.ceil((math.abs(a.rating - b.rating) - START) * 1000 / PER_S)
         if at > now and (not next or at < next) then next = at end
       end
