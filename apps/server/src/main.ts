@@ -99,7 +99,17 @@ async function main(): Promise<void> {
   const adapter = target === undefined ? {} : { adapter: { target, prefix: config.redisPrefix } };
   // Accounts live beside the archive: in PostgreSQL with it, else in memory.
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
-  const app = await build({ ...config.options, ...adapter, store, archive, ...(accounts === undefined ? {} : { accounts }), logger: log, role });
+  const moderation = archive instanceof PostgresArchive ? archive.moderationStore() : undefined;
+  const app = await build({
+    ...config.options,
+    ...adapter,
+    store,
+    archive,
+    ...(accounts === undefined ? {} : { accounts }),
+    ...(moderation === undefined ? {} : { moderation }),
+    logger: log,
+    role,
+  });
   // Ctrl-C or an orchestrator's stop, from the moment the server can say it listens: a clean
   // stop exits 0, so `pnpm start` ends without "Command failed".
   let stopping = false;

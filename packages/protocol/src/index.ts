@@ -14,5 +14,6 @@ export * from './fairness-schema.ts';
 export * from './sha256.ts';
 export * from './archive.ts';
 export * from './account.ts';
+export * from './admin.ts';
 export * from './glicko2.ts';
 export * from './rating-text.ts';

@@ -28,7 +28,13 @@ describe('the PostgreSQL archive', () => {
       await client.connect();
       try {
         const { rows } = await client.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-        expect(rows.map((r) => r.name)).toEqual(['1733050000000_archive', '1733060000000_ratings', '1764600000000_accounts', '1764700000000_deleted_accounts']);
+        expect(rows.map((r) => r.name)).toEqual([
+          '1733050000000_archive',
+          '1733060000000_ratings',
+          '1764600000000_accounts',
+          '1764700000000_deleted_accounts',
+          '1765300000000_moderation',
+        ]);
       } finally {
         await client.end();
       }

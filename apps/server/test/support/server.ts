@@ -37,6 +37,8 @@ export type TestServerOptions = Pick<
   | 'jobLeaseMs'
   | 'role'
   | 'archive'
+  | 'operators'
+  | 'moderation'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -94,6 +96,8 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.jobLeaseMs === undefined ? {} : { jobLeaseMs: options.jobLeaseMs }),
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
+    ...(options.operators === undefined ? {} : { operators: options.operators }),
+    ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
   });
 }
 
