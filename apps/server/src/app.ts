@@ -17,6 +17,10 @@ import { MemorySafety, type SafetyStore } from './safety/store.ts';
 import { safetyRoutes } from './http/safety.ts';
 import { Identities } from './identity/identify.ts';
 import type { AccountStore } from './accounts/store.ts';
+import { readFigures, NodeHeartbeat } from './admin/figures.ts';
+import { MemoryModeration, type ModerationStore } from './admin/moderation.ts';
+import type { Operators } from './admin/operators.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { accountRoutes } from './http/account.ts';
 import { archiveRoutes } from './http/archive.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -38,6 +42,7 @@ import { type RedisTarget, redisTarget } from './redis/connect.ts';
 import { tableGone } from './sockets/gone.ts';
 import { SocketBroadcast } from './sockets/broadcast.ts';
 import { OpenTablesFeed, lobbyEvents } from './sockets/lobby.ts';
+import { playerRoom } from './sockets/rooms.ts';
 import { type GameServer, attachSockets, createSocketServer } from './sockets/plugin.ts';
 import { StateResync } from './sockets/resync.ts';
 import { isStoreUnavailable } from './store/availability.ts';
@@ -67,6 +72,10 @@ export interface ServerOptions {
   readonly accounts?: AccountStore;
   /** Reports and blocks; default: in memory (not durable), or with a PostgreSQL archive its `safetyStore()`. */
   readonly safety?: SafetyStore;
+  /** Bans, operators' names for players, the site's notice and the operators' log; default: in memory (not durable), or with a PostgreSQL archive its `moderationStore()`. */
+  readonly moderation?: ModerationStore;
+  /** The operators of the console (`ADMIN_TOKEN`); default null: no console, `/admin` is 404. */
+  readonly operators?: Operators | null;
   /** Signs guest tokens (HMAC-SHA256); comma-separated, the first signs and every one verifies (rotation); default: a fixed development secret, with a loud warning. */
   readonly secret?: string;
   /** How long a token verifies after it is signed, ms (default `DEFAULTS.tokenTtlMs`). */
@@ -174,6 +183,8 @@ export interface GameFeatures {
   readonly monitor: StoreMonitor;
   /** Abandoned tables (`sweep()` removes them now). */
   readonly expiry: TableExpiry;
+  /** This node's figures for the operator's console (`beat()` writes them now). */
+  readonly heartbeat: NodeHeartbeat;
 }
 
 export type GameApp = FastifyInstance & GameFeatures;
@@ -224,6 +235,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
   const accounts = tagStoreErrors<AccountStore>(options.accounts ?? new MemoryAccounts());
   const safety = tagStoreErrors<SafetyStore>(options.safety ?? new MemorySafety());
+  const moderation = tagStoreErrors<ModerationStore>(options.moderation ?? new MemoryModeration());
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -235,7 +247,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     () => now().getTime(),
   );
   const limits: Limits = { ...DEFAULTS.limits, ...options.limits };
-  const identities = new Identities(signer, accounts, (error) => app.log.warn({ err: error }, 'the account store is not answering: tokens are checked by their signature alone'));
+  const identities = new Identities(signer, accounts, moderation, now, (error) =>
+    app.log.warn({ err: error }, 'the account store is not answering: tokens are checked by their signature alone'),
+  );
   const origins = options.corsOrigins ?? [];
   const metrics = serverMetrics();
   const monitor = new StoreMonitor(store, {
@@ -360,6 +374,25 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       publicUrl: options.publicUrl,
       challengeTtlMs: DEFAULTS.challengeTtlMs,
     });
+    await app.register(adminRoutes, {
+      operators: options.operators ?? null,
+      moderation,
+      accounts,
+      archive,
+      now,
+      ports: {
+        closeTable: async (id) => {
+          const removed = await store.removeTable(id, now().getTime());
+          if (removed) {
+            tableGone(io, id, "the site's operator closed it");
+            openTables.changed();
+          }
+          return removed;
+        },
+        disconnect: (player) => io.in(playerRoom(player)).disconnectSockets(true),
+        figures: () => readFigures(shared.roster, store, now().getTime()),
+      },
+    });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -410,7 +443,15 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       openTables.changed();
     },
   });
+  // This node's figures for the operator's console, every few seconds, in the store the nodes share.
+  const heartbeat = new NodeHeartbeat(
+    shared.roster,
+    () => ({ role, sockets: io.engine.clientsCount, botThreads: botWorkers }),
+    () => now().getTime(),
+    (error) => app.log.debug({ err: error }, "this node's heartbeat for the console was not written"),
+  );
   app.addHook('onReady', async () => {
+    heartbeat.start();
     const resumed = await service.resumeAll();
     if (resumed > 0) app.log.info({ tables: resumed }, 'checked the next step of every table under way');
     jobs.start();
@@ -437,12 +478,13 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     jobs.close();
     thinking?.close();
     openTables.close();
+    await heartbeat.close();
     await thinker?.close();
     await adapter?.close();
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry });
+  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry, heartbeat });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './app.ts';
+import { Operators } from './admin/operators.ts';
 import { DEFAULTS } from './defaults.ts';
 import type { Limits } from './guard/limits.ts';
 import type { RateRule } from './guard/rates.ts';
@@ -156,6 +157,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
   if (waitReplicas > 0 && redis?.mode === 'cluster') {
     throw new ConfigError("REDIS_WAIT_REPLICAS is for one Redis or a Sentinel-managed one: on a Redis Cluster a table's writes go to the master of its slot");
   }
+  let operators: Operators | null = null;
+  if (env.ADMIN_TOKEN !== undefined && env.ADMIN_TOKEN !== '') {
+    try {
+      operators = Operators.parse(env.ADMIN_TOKEN);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
   const publicUrl = env.PUBLIC_URL === undefined || env.PUBLIC_URL === '' ? undefined : env.PUBLIC_URL;
   return {
     port: int(env, 'PORT', DEFAULTS.port),
@@ -175,6 +184,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     options: {
       ...(secret ? { secret } : {}),
       ...(publicUrl ? { publicUrl } : {}),
+      ...(operators === null ? {} : { operators }),
       webRoot: env.WEB_ROOT || DEFAULT_WEB_ROOT,
       botDelayMs: int(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),
       botBudget: { ms: int(env, 'BOT_BUDGET_MS', DEFAULTS.botBudgetMs, 1) },

@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   // Accounts live beside the archive: in PostgreSQL with it, else in memory.
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
   const safety = archive instanceof PostgresArchive ? archive.safetyStore() : undefined;
+  const moderation = archive instanceof PostgresArchive ? archive.moderationStore() : undefined;
   const app = await build({
     ...config.options,
     ...adapter,
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
     archive,
     ...(accounts === undefined ? {} : { accounts }),
     ...(safety === undefined ? {} : { safety }),
+    ...(moderation === undefined ? {} : { moderation }),
     logger: log,
     role,
   });

@@ -25,6 +25,11 @@ export const ErrorCode = {
   tokenExpired: 'auth/token_expired',
   /** The token's player kept their name and then deleted the account: the id is no one's now; start again as a guest. */
   accountDeleted: 'auth/account_deleted',
+  /** An operator banned the token's player from the site (docs/protocol.md, "The operator's console"): every token of theirs is refused until the ban ends. */
+  banned: 'auth/banned',
+  // The operator's console (ADMIN_TOKEN)
+  /** An `/api/admin` request without an operator's token, or with a wrong one. */
+  notOperator: 'admin/unauthorized',
   // Accounts (a name kept with a passkey)
   /** Another account keeps this name, or one that looks the same (case and confusables aside). */
   nameTaken: 'account/name_taken',

@@ -16,5 +16,6 @@ export * from './archive.ts';
 export * from './account.ts';
 export * from './export.ts';
 export * from './safety.ts';
+export * from './admin.ts';
 export * from './glicko2.ts';
 export * from './rating-text.ts';

@@ -30,6 +30,8 @@ export interface GameArchive {
    * (`deleted: true`, name ""), in its games and profile; the games themselves stay.
    */
   forget(id: PlayerId): Promise<void>;
+  /** An operator's new name for the player, shown on their page and the leaderboards from now on (their archived games keep the names they played under); false: no such player. */
+  rename(id: PlayerId, name: string, at: Date): Promise<boolean>;
   /** Their rating after each rated game, per key, oldest first; null for a player with no archived game. */
   ratingHistory(id: PlayerId): Promise<RatingHistory | null>;
   /**

@@ -159,6 +159,13 @@ export class MemoryArchive implements GameArchive {
     return { games, next: older.length > page.limit && last !== undefined ? gamesCursor(last.finishedAt, last.id) : null };
   }
 
+  async rename(id: PlayerId, name: string, at: Date): Promise<boolean> {
+    const row = this.players.get(id);
+    if (row === undefined || this.forgotten.has(id)) return false;
+    Object.assign(row, { name, nameAt: at.getTime() });
+    return true;
+  }
+
   async forget(id: PlayerId): Promise<void> {
     this.forgotten.add(id);
     const row = this.players.get(id);

@@ -18,6 +18,7 @@ import {
 } from '@fives/protocol';
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
+import { PostgresModeration } from '../admin/moderation-postgres.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { PostgresSafety } from '../safety/postgres.ts';
 import { maskDeleted } from './memory.ts';
@@ -292,6 +293,11 @@ export class PostgresArchive implements GameArchive {
     return { games, next: rows.length > page.limit && last !== undefined ? gamesCursor(last.finishedAt, last.id) : null };
   }
 
+  async rename(id: PlayerId, name: string, at: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query('UPDATE players SET name = $2, name_at = $3 WHERE id = $1 AND deleted_at IS NULL', [id, name, at]);
+    return (rowCount ?? 0) > 0;
+  }
+
   async forget(id: PlayerId): Promise<void> {
     const client = await this.pool.connect();
     try {
@@ -323,6 +329,11 @@ export class PostgresArchive implements GameArchive {
   /** Reports and blocks, in the same database, on the same pool. */
   safetyStore(): PostgresSafety {
     return new PostgresSafety(this.pool);
+  }
+
+  /** The operators' bans, notice and log, on the same pool. */
+  moderationStore(): PostgresModeration {
+    return new PostgresModeration(this.pool);
   }
 
   /** Which of the games' people deleted their accounts. */

@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     const token = bearerToken(request.headers.authorization);
     if (token === null) return sendProblem(reply, problem(ErrorCode.authRequired, 'this needs a token (Authorization: Bearer …) from POST /api/guests'));
     const checked = await o.identities.check(token);
-    if (!checked.ok) return sendProblem(reply, problem(checked.code, refusalOf(checked.code)));
+    if (!checked.ok) return sendProblem(reply, problem(checked.code, refusalOf(checked)));
     return checked.player;
   };
   const isPlayer = (x: Player | FastifyReply): x is Player => 'id' in x && 'name' in x && !('send' in x);

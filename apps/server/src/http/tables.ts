@@ -82,8 +82,11 @@ export const tablesRoutes: FastifyPluginAsync<TablesRoutesOptions> = async (plug
   app.post('/api/guests', { schema: { body: GuestBody } }, async (request, reply) => {
     const body = request.body;
     const checked = body.token === undefined ? null : await identities.check(body.token);
-    if (checked !== null && !checked.ok) return sendProblem(reply, problem(checked.code, `${refusalOf(checked.code)}; leave it out to become a new guest`));
+    if (checked !== null && !checked.ok)
+      return sendProblem(reply, problem(checked.code, checked.code === ErrorCode.banned ? refusalOf(checked) : `${refusalOf(checked)}; leave it out to become a new guest`));
     const earlier = checked?.player ?? null;
+    // A name an operator gave stays: the player plays under it whatever they ask for.
+    if (checked?.ok === true && checked.operatorNamed === true) return { player: checked.player, token: signer.sign(checked.player) } satisfies GuestResponse;
     const kept = earlier === null ? null : await accounts.account(earlier.id);
     const taken = (): FastifyReply =>
       sendProblem(reply, problem(ErrorCode.nameTaken, `another player keeps the name ${JSON.stringify(body.name)} (or one that looks the same) with a passkey; choose another`));

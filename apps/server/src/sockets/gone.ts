@@ -9,8 +9,8 @@ import type { GameServer } from './types.ts';
  * would stay open for ever — and its players' leave its rooms, which makes them idle (the idle
  * close takes them if they do nothing else).
  */
-export function tableGone(io: GameServer, id: TableId): void {
-  io.to(tableRoom(id)).emit('refused', problem(ErrorCode.tableNotFound, `table ${id} is gone: nobody changed it for too long`));
+export function tableGone(io: GameServer, id: TableId, why = 'nobody changed it for too long'): void {
+  io.to(tableRoom(id)).emit('refused', problem(ErrorCode.tableNotFound, `table ${id} is gone: ${why}`));
   io.in(watchRoom(id)).disconnectSockets(true);
   io.in(tableRoom(id)).socketsLeave([tableRoom(id), seatRoom(id, 0), seatRoom(id, 1), seatRoom(id, 2), seatRoom(id, 3)]);
 }

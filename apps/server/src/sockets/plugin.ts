@@ -103,19 +103,22 @@ export function attachSockets(app: FastifyInstance, io: GameServer, deps: Socket
     }
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const token = auth.success ? auth.data.token : undefined;
-    const refuse = (code: Parameters<typeof refusalOf>[0]): void => {
-      const err = new Error(`${refusalOf(code)}; get a new guest token from POST /api/guests`) as Error & { data: Problem };
-      err.data = problem(code, err.message);
+    const refuse = (refused: Parameters<typeof refusalOf>[0]): void => {
+      // A banned player is told why and until when; a new guest token is no answer to a ban.
+      const err = new Error(refused.code === ErrorCode.banned ? refusalOf(refused) : `${refusalOf(refused)}; get a new guest token from POST /api/guests`) as Error & {
+        data: Problem;
+      };
+      err.data = problem(refused.code, err.message);
       next(err);
     };
-    if (!auth.success) return refuse(ErrorCode.badToken);
+    if (!auth.success) return refuse({ ok: false, code: ErrorCode.badToken });
     if (token === undefined) {
       socket.data = { player: null, table: null };
       return next();
     }
     void identities.check(token).then(
       (checked) => {
-        if (!checked.ok) return refuse(checked.code);
+        if (!checked.ok) return refuse(checked);
         socket.data = { player: checked.player, table: null };
         next();
       },

@@ -100,22 +100,34 @@ export class MemoryTableStore implements TableStore {
       const doc = JSON.parse(text) as TableDoc;
       if (Date.parse(doc.updatedAt) > cutoff) continue;
       expired.push(doc.id);
-      this.tables.delete(doc.id);
-      this.versions.delete(doc.id);
-      this.watchers.delete(doc.id);
-      if (this.codes.get(doc.code) === doc.id) this.codes.delete(doc.code);
-      this.open.delete(doc.id);
-      for (const [player, table] of this.seated) if (table === doc.id) this.seated.delete(player);
-      this.jobs.removeNow(tableJobKey(doc.id));
-      for (let seat = 0; seat < 4; seat++) this.jobs.removeNow(awayJobKey(doc.id, seat));
-      // A match still pending for it (made in the queue of its rules): forgotten, with its job.
-      const queue = queueOfRules(doc.rulesInput);
-      if (queue !== null) await this.matchmaking.settle(queue, doc.id);
-      if (doc.game > 0) this.kept.set(doc.id, { record: { rulesInput: doc.rulesInput, games: doc.game }, until: this.keptUntil(now) });
+      await this.remove(doc, now);
     }
     for (const [key, r] of this.records) if (r.until <= now) this.records.delete(key);
     for (const [id, k] of this.kept) if (k.until <= now) this.kept.delete(id);
     return expired;
+  }
+
+  async removeTable(id: TableId, now: number): Promise<boolean> {
+    const text = this.tables.get(id);
+    if (text === undefined) return false;
+    await this.remove(JSON.parse(text) as TableDoc, now);
+    return true;
+  }
+
+  /** The table and everything that points at it; its records kept for the retention time. */
+  private async remove(doc: TableDoc, now: number): Promise<void> {
+    this.tables.delete(doc.id);
+    this.versions.delete(doc.id);
+    this.watchers.delete(doc.id);
+    if (this.codes.get(doc.code) === doc.id) this.codes.delete(doc.code);
+    this.open.delete(doc.id);
+    for (const [player, table] of this.seated) if (table === doc.id) this.seated.delete(player);
+    this.jobs.removeNow(tableJobKey(doc.id));
+    for (let seat = 0; seat < 4; seat++) this.jobs.removeNow(awayJobKey(doc.id, seat));
+    // A match still pending for it (made in the queue of its rules): forgotten, with its job.
+    const queue = queueOfRules(doc.rulesInput);
+    if (queue !== null) await this.matchmaking.settle(queue, doc.id);
+    if (doc.game > 0) this.kept.set(doc.id, { record: { rulesInput: doc.rulesInput, games: doc.game }, until: this.keptUntil(now) });
   }
 
   async finishedGame(id: TableId, game: number): Promise<FinishedEntry | null> {

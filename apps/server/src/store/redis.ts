@@ -350,30 +350,38 @@ export class RedisTableStore implements TableStore {
     );
     const ids = (shards.flat() as TableId[]).slice(0, limit);
     const expired: TableId[] = [];
-    for (const id of ids) {
-      const keys = tableKeys(this.prefix, id);
-      const [version, metaText, seatsText, game] = await this.client.hmGet(keys.table, ['version', 'meta', 'seats', 'game']);
-      const meta = metaText == null ? null : (JSON.parse(metaText) as Meta);
-      const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
-      const games = Number(game ?? 0);
-      const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0] as const] : []));
-      const records = Array.from({ length: games }, (_, i) => keys.record(i + 1));
-      const done = await runScript(
-        this.client,
-        EXPIRE,
-        [...this.tableScriptKeys(id), keys.kept, ...records],
-        [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(meta?.rulesInput ?? null), String(games)],
-      );
-      if (done !== 1) continue;
-      // Its code, its seats and a match still pending for it (in its rules' queue), each in its own shard; a process dying before them
-      // leaves a code leading nowhere, marks the next commit never clears (none comes) and a match whose job finds its table gone.
-      if (meta !== null) await runScript(this.client, RELEASE_CODE, [codeKey(this.prefix, meta.code)], [id]);
-      await markSeated(this.client, this.prefix, id, marks);
-      const queue = meta === null ? null : queueOfRules(meta.rulesInput);
-      if (queue !== null) await this.matchmaking.settle(queue, id);
-      expired.push(id);
-    }
+    for (const id of ids) if (await this.removeIf(id, cutoff)) expired.push(id);
     return expired;
+  }
+
+  async removeTable(id: TableId): Promise<boolean> {
+    if ((await this.client.exists(tableKeys(this.prefix, id).table)) === 0) return false;
+    return this.removeIf(id, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Removes the table if it has not changed since `cutoff` (ms), with everything that points at it. */
+  private async removeIf(id: TableId, cutoff: number): Promise<boolean> {
+    const keys = tableKeys(this.prefix, id);
+    const [version, metaText, seatsText, game] = await this.client.hmGet(keys.table, ['version', 'meta', 'seats', 'game']);
+    const meta = metaText == null ? null : (JSON.parse(metaText) as Meta);
+    const seats = JSON.parse(seatsText ?? '[]') as SeatRecord[];
+    const games = Number(game ?? 0);
+    const marks = seats.flatMap((s) => (s.kind === 'human' ? [[s.playerId, 0] as const] : []));
+    const records = Array.from({ length: games }, (_, i) => keys.record(i + 1));
+    const done = await runScript(
+      this.client,
+      EXPIRE,
+      [...this.tableScriptKeys(id), keys.kept, ...records],
+      [id, String(Math.floor(cutoff)), version ?? '', String(this.recordRetentionMs), JSON.stringify(meta?.rulesInput ?? null), String(games)],
+    );
+    if (done !== 1) return false;
+    // Its code, its seats and a match still pending for it (in its rules' queue), each in its own shard; a process dying before them
+    // leaves a code leading nowhere, marks the next commit never clears (none comes) and a match whose job finds its table gone.
+    if (meta !== null) await runScript(this.client, RELEASE_CODE, [codeKey(this.prefix, meta.code)], [id]);
+    await markSeated(this.client, this.prefix, id, marks);
+    const queue = meta === null ? null : queueOfRules(meta.rulesInput);
+    if (queue !== null) await this.matchmaking.settle(queue, id);
+    return true;
   }
 
   async finishedGame(id: TableId, game: number): Promise<FinishedEntry | null> {

@@ -1,6 +1,7 @@
 import { type ChallengeStore, MemoryChallenges, RedisChallenges } from '../accounts/challenges.ts';
 import { MemoryOpenSockets, type OpenSocketCounter, RedisOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter } from '../guard/rates.ts';
+import { MemoryRoster, RedisRoster, type Roster } from '../admin/roster.ts';
 import type { RedisClient } from '../redis/script.ts';
 import { RedisTableStore } from './redis.ts';
 import type { TableStore } from './store.ts';
@@ -18,16 +19,23 @@ export interface SharedCounters {
   readonly sockets: OpenSocketCounter;
   /** Passkey challenges handed out and not yet answered (`accounts/challenges.ts`). */
   readonly challenges: ChallengeStore;
+  /** The nodes alive and their figures, from their heartbeats (the operator's console). */
+  readonly roster: Roster;
 }
 
 /** In this process only (a store in memory: one node). */
 export function memoryShared(): SharedCounters {
-  return { rates: new MemoryRateCounter(), sockets: new MemoryOpenSockets(), challenges: new MemoryChallenges() };
+  return { rates: new MemoryRateCounter(), sockets: new MemoryOpenSockets(), challenges: new MemoryChallenges(), roster: new MemoryRoster() };
 }
 
-/** In Redis, under `prefix` (`rl:`, `so:` and `ch:` keys), on the connection `client`. */
+/** In Redis, under `prefix` (`rl:`, `so:`, `ch:` and `{nodes}` keys), on the connection `client`. */
 export function redisShared(client: RedisClient, prefix: string): SharedCounters {
-  return { rates: new RedisRateCounter(client, prefix), sockets: new RedisOpenSockets(client, prefix), challenges: new RedisChallenges(client, prefix) };
+  return {
+    rates: new RedisRateCounter(client, prefix),
+    sockets: new RedisOpenSockets(client, prefix),
+    challenges: new RedisChallenges(client, prefix),
+    roster: new RedisRoster(client, prefix),
+  };
 }
 
 /** Beside `store`: on its Redis connection and key prefix, or in memory with a store in memory. */

@@ -121,6 +121,11 @@ export interface TableStore {
    */
   expireIdle(cutoff: number, limit: number, now: number): Promise<TableId[]>;
   /** What is kept of an expired table for its records; null when nothing is (or it never expired). */
+  /**
+   * Removes the table now, as `expireIdle` removes an abandoned one (an operator closing it): a
+   * game under way is not archived. False: no such table. `now` as for `expireIdle`.
+   */
+  removeTable(id: TableId, now: number): Promise<boolean>;
   keptRecord(id: TableId): Promise<KeptRecord | null>;
   ping(): Promise<boolean>;
   /**

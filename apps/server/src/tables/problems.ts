@@ -12,7 +12,10 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.tokenExpired:
     case ErrorCode.accountDeleted:
     case ErrorCode.passkeyRefused:
+    case ErrorCode.notOperator:
       return 401;
+    case ErrorCode.banned:
+      return 403;
     case ErrorCode.notHost:
     case ErrorCode.notSeated:
     case ErrorCode.notJoined:

@@ -35,6 +35,7 @@ describe('the PostgreSQL archive', () => {
           '1764700000000_deleted_accounts',
           '1765100000000_leaves',
           '1765200000001_reports_blocks',
+          '1765300000000_moderation',
         ]);
       } finally {
         await client.end();

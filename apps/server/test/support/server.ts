@@ -39,6 +39,8 @@ export type TestServerOptions = Pick<
   | 'role'
   | 'archive'
   | 'safety'
+  | 'operators'
+  | 'moderation'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -98,6 +100,8 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
     ...(options.safety === undefined ? {} : { safety: options.safety }),
+    ...(options.operators === undefined ? {} : { operators: options.operators }),
+    ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
   });
 }
 
