@@ -56,7 +56,7 @@ export const safetyRoutes: FastifyPluginAsync<SafetyRoutesOptions> = async (plug
     }
     const checked = await o.identities.check(token);
     if (!checked.ok) {
-      await sendProblem(reply, problem(checked.code, refusalOf(checked.code)));
+      await sendProblem(reply, problem(checked.code, refusalOf(checked)));
       return null;
     }
     return checked.player;
