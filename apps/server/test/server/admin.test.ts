@@ -86,7 +86,7 @@ describe("the operator's console", () => {
     // Her token, on either node, over HTTP and the socket.
     const again = await n1.app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Eve', token: made.token } });
     expect(again.statusCode).toBe(403);
-    expect((again.json() as { error: Problem }).error).toMatchObject({
+    expect(again.json<{ error: Problem }>().error).toMatchObject({
       code: 'auth/banned',
       message: expect.stringContaining(`until ${week}: offensive name`) as string,
     });
@@ -99,7 +99,7 @@ describe("the operator's console", () => {
     clock.advance(-1);
     expect((await bob('DELETE', `/api/admin/bans/${eve.id}`)).json()).toEqual({ unbanned: eve.id });
     expect((await bob('DELETE', `/api/admin/bans/${eve.id}`)).json()).toMatchObject({ error: { code: 'player/not_found' } });
-    const log = (await ada('GET', '/api/admin/log')).json() as { actions: { operator: string; action: string; target: string }[] };
+    const log = (await ada('GET', '/api/admin/log')).json<{ actions: { operator: string; action: string; target: string }[] }>();
     expect(log.actions.map((a) => [a.operator, a.action, a.target])).toEqual([
       ['bob', 'unban', eve.id],
       ['ada', 'ban', eve.id],
@@ -122,7 +122,7 @@ describe("the operator's console", () => {
     ];
     for (const [method, url, payload, status, code] of cases) {
       const res = await ada(method as 'GET', url, payload);
-      expect([url, res.statusCode, (res.json() as { error?: Problem }).error?.code ?? res.body]).toEqual([url, status, code]);
+      expect([url, res.statusCode, res.json<{ error?: Problem }>().error?.code ?? res.body]).toEqual([url, status, code]);
     }
     expect((await ada('GET', '/api/admin/log')).json()).toEqual({ actions: [] });
     expect((await ada('GET', '/api/notice')).json()).toEqual({ notice: null });
@@ -138,7 +138,7 @@ describe("the operator's console", () => {
     // Their token still says "Rude": the server plays them under the operator's name.
     const back = await n1.app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Rude', token: made.token } });
     expect(back.json(), back.body).toMatchObject({ player: { id: made.player.id, name: 'Player 7' } });
-    const log = (await ada('GET', '/api/admin/log')).json() as { actions: { detail: object }[] };
+    const log = (await ada('GET', '/api/admin/log')).json<{ actions: { detail: object }[] }>();
     expect(log.actions[0]?.detail).toEqual({ from: 'Rude', to: 'Player 7' });
   });
 
@@ -153,7 +153,7 @@ describe("the operator's console", () => {
       headers: { authorization: `Bearer ${made.token}` },
       payload: { rules: { preset: 'allFives', players: 2 } },
     });
-    const tableId = (created.json() as { tableId: TableId }).tableId;
+    const tableId = created.json<{ tableId: TableId }>().tableId;
     await client.join(tableId);
     const told = client.waitFor<Problem>('refused', (p) => p.code === 'table/not_found');
     expect((await ada('POST', `/api/admin/tables/${tableId}/close`)).json()).toEqual({ closed: tableId });
@@ -163,7 +163,7 @@ describe("the operator's console", () => {
     expect((await ada('PUT', '/api/admin/notice', { text: '  Maintenance at 22:00 UTC  ' })).statusCode).toBe(200);
     expect((await n1.app.inject({ method: 'GET', url: '/api/notice' })).json()).toEqual({ notice: { text: 'Maintenance at 22:00 UTC', at: '2026-12-04T12:00:00.000Z' } });
     expect((await ada('DELETE', '/api/admin/notice')).json()).toEqual({ notice: null });
-    const log = (await ada('GET', '/api/admin/log')).json() as { actions: { action: string; detail: object }[] };
+    const log = (await ada('GET', '/api/admin/log')).json<{ actions: { action: string; detail: object }[] }>();
     expect(log.actions.map((a) => [a.action, a.detail])).toEqual([
       ['notice', { text: null }],
       ['notice', { text: 'Maintenance at 22:00 UTC' }],

@@ -86,7 +86,7 @@ describe('one write per connection per turn', () => {
 async function only(io: GameServer): Promise<{ emit(event: string, payload: unknown): boolean; disconnect(close: boolean): void }> {
   const [socket] = await io.fetchSockets();
   if (socket === undefined) throw new Error('no connection');
-  return socket as unknown as { emit(event: string, payload: unknown): boolean; disconnect(close: boolean): void };
+  return socket;
 }
 
 async function until(done: () => boolean): Promise<void> {
