@@ -73,12 +73,16 @@ describe.runIf(browserTestsWanted())('the turn notification', () => {
     await hideTab(page, true);
     await playTurns(page, 1);
     await page.waitForFunction(() => (window as unknown as { notes: unknown[] }).notes.length > 0);
-    expect(await notes(page)).toEqual([{ title: 'Your turn', body: 'All Fives: it is your move.', tag: 'fives-turn' }]);
+    // One a turn: the bot may answer the move tapped above before the page is read, so a second turn may have come too.
+    const hidden = await notes(page);
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const note of hidden) expect(note).toEqual({ title: 'Your turn', body: 'All Fives: it is your move.', tag: 'fives-turn' });
     // Back at the table: the turns after that do not.
     await hideTab(page, false);
+    const whileHidden = (await notes(page)).length;
     await playTurns(page, 2);
     await waitForTurn(page);
-    expect(await notes(page)).toHaveLength(1);
+    expect(await notes(page)).toHaveLength(whileHidden);
     expect(page.errors).toEqual([]);
     await context.close();
   }, 90_000);
