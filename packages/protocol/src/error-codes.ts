@@ -23,8 +23,8 @@ export const ErrorCode = {
   badName: 'auth/invalid_name',
   /** The token was signed with a secret the server still knows, but its expiry has passed: get a new one. */
   tokenExpired: 'auth/token_expired',
-  /** The token's player kept their name and then deleted the account: the id is no one's now; start again as a guest. */
-  accountDeleted: 'auth/account_deleted',
+  /** The token's player kept their name and then deleted the account: every token of theirs is revoked, the id is no one's now; start again as a guest. */
+  tokenRevoked: 'auth/revoked',
   /** An operator banned the token's player from the site (docs/protocol.md, "The operator's console"): every token of theirs is refused until the ban ends. */
   banned: 'auth/banned',
   // The operator's console (ADMIN_TOKEN)

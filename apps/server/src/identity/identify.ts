@@ -13,7 +13,7 @@ export type Identity =
       readonly operatorNamed?: true;
     }
   | Exclude<TokenCheck, { ok: true }>
-  | { readonly ok: false; readonly code: typeof ErrorCode.accountDeleted }
+  | { readonly ok: false; readonly code: typeof ErrorCode.tokenRevoked }
   | { readonly ok: false; readonly code: typeof ErrorCode.banned; readonly ban: Ban };
 
 /**
@@ -43,7 +43,7 @@ export class Identities {
       this.storeFailed(error);
       return checked;
     }
-    if (deleted) return { ok: false, code: ErrorCode.accountDeleted };
+    if (deleted) return { ok: false, code: ErrorCode.tokenRevoked };
     if (standing.ban !== null) return { ok: false, code: ErrorCode.banned, ban: standing.ban };
     // An operator's name for the player stands over the one their token was signed with.
     return standing.name === null ? checked : { ...checked, player: { ...checked.player, name: standing.name }, operatorNamed: true };
@@ -57,7 +57,7 @@ export function refusalOf(refused: Exclude<Identity, { ok: true }>): string {
       return 'the token is not valid';
     case ErrorCode.tokenExpired:
       return 'the token has expired';
-    case ErrorCode.accountDeleted:
+    case ErrorCode.tokenRevoked:
       return "the token's account has been deleted";
     case ErrorCode.banned: {
       const { reason, until } = refused.ban;

@@ -10,7 +10,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.authRequired:
     case ErrorCode.badToken:
     case ErrorCode.tokenExpired:
-    case ErrorCode.accountDeleted:
+    case ErrorCode.tokenRevoked:
     case ErrorCode.passkeyRefused:
     case ErrorCode.notOperator:
       return 401;

@@ -101,7 +101,7 @@ describe('accounts in Redis and PostgreSQL, through build()', () => {
 
     // Every token of the account, the first device's, the second's and the guest's it began as.
     for (const token of [ada.token, session.token, other.token]) {
-      expect(await handshake(token)).toBe('auth/account_deleted');
+      expect(await handshake(token)).toBe('auth/revoked');
       for (const r of [
         { method: 'GET', url: '/api/account' },
         { method: 'POST', url: '/api/tokens/refresh' },
@@ -109,10 +109,10 @@ describe('accounts in Redis and PostgreSQL, through build()', () => {
       ] as const) {
         const res = await app.inject({ ...r, headers: bearer(token) });
         expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
-        expect(res.json<{ error: Problem }>().error.code).toBe('auth/account_deleted');
+        expect(res.json<{ error: Problem }>().error.code).toBe('auth/revoked');
       }
       const renamed = await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Ada', token } });
-      expect(renamed.json<{ error: Problem }>().error.code).toBe('auth/account_deleted');
+      expect(renamed.json<{ error: Problem }>().error.code).toBe('auth/revoked');
     }
     expect((await signIn(passkey)).json()).toMatchObject({ error: { code: 'account/passkey_refused' } });
 

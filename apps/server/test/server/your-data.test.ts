@@ -200,7 +200,7 @@ describe('your data: export and delete', () => {
     for (const token of [ada.token, session.token, cy.token]) {
       const res = await app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(token) });
       expect(res.statusCode).toBe(401);
-      expect(res.json<{ error: Problem }>().error.code).toBe('auth/account_deleted');
+      expect(res.json<{ error: Problem }>().error.code).toBe('auth/revoked');
     }
     expect((await app.inject({ method: 'GET', url: '/api/account/export' })).json<{ error: Problem }>().error.code).toBe('auth/required');
   });

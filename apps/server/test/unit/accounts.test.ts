@@ -206,8 +206,8 @@ describe('accounts: keeping a name with a passkey', () => {
     expect(listed.games[0]?.seats[0]).toMatchObject({ name: '', deleted: true });
 
     // The deleted account's tokens are refused everywhere: its devices start new guests.
-    expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(session.token) })).json()).toMatchObject({ error: { code: 'auth/account_deleted' } });
-    expect((await app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(ada.token) })).json()).toMatchObject({ error: { code: 'auth/account_deleted' } });
+    expect((await app.inject({ method: 'GET', url: '/api/account', headers: bearer(session.token) })).json()).toMatchObject({ error: { code: 'auth/revoked' } });
+    expect((await app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(ada.token) })).json()).toMatchObject({ error: { code: 'auth/revoked' } });
     expect((await app.inject({ method: 'POST', url: '/api/guests', payload: { name: 'Ada', token: ada.token } })).statusCode).toBe(401);
     expect((await signIn(passkey)).json()).toMatchObject({ error: { code: 'account/passkey_refused' } });
     const newcomer = await guest('Ada');

@@ -141,7 +141,7 @@ describe.runIf(browserTestsWanted())('passkeys in the browser', () => {
     await panel(first.page).getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
     const after = await server.inject({ method: 'GET', url: '/api/account', headers: { authorization: `Bearer ${adaToken}` } });
     // The deleted account's token is refused outright, not taken for a guest with no account.
-    expect(after.json()).toMatchObject({ error: { code: 'auth/account_deleted' } });
+    expect(after.json()).toMatchObject({ error: { code: 'auth/revoked' } });
     await panel(second.page).getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect.poll(() => panel(second.page).getByRole('alert').textContent(), { timeout: 15_000 }).toBe('The passkey did not work, or it was cancelled.');
 

@@ -7,7 +7,7 @@ import type { StatePort } from './port.ts';
 
 /** A token the server will not take again: its secrets changed, it expired unused, or its account was deleted. */
 export function isVoidToken(code: string | undefined): boolean {
-  return code === ErrorCode.badToken || code === ErrorCode.tokenExpired || code === ErrorCode.accountDeleted;
+  return code === ErrorCode.badToken || code === ErrorCode.tokenExpired || code === ErrorCode.tokenRevoked;
 }
 
 /**
