@@ -21,6 +21,10 @@ import { readFigures, NodeHeartbeat } from './admin/figures.ts';
 import { MemoryModeration, type ModerationStore } from './admin/moderation.ts';
 import type { Operators } from './admin/operators.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { DEFAULT_VAPID_SUBJECT, SiteKeys, type VapidSettings } from './push/keys.ts';
+import { type Notifier, PushNotifier } from './push/notifier.ts';
+import { pushRoutes } from './push/routes.ts';
+import { MemoryPush, type PushStore } from './push/store.ts';
 import { accountRoutes } from './http/account.ts';
 import { archiveRoutes } from './http/archive.ts';
 import { answerClientErrors } from './http/client-errors.ts';
@@ -74,6 +78,12 @@ export interface ServerOptions {
   readonly safety?: SafetyStore;
   /** Bans, operators' names for players, the site's notice and the operators' log; default: in memory (not durable), or with a PostgreSQL archive its `moderationStore()`. */
   readonly moderation?: ModerationStore;
+  /** Web Push subscriptions and the site's VAPID keys; default: in memory (not durable), or with a PostgreSQL archive its `pushStore()`. */
+  readonly push?: PushStore;
+  /** The site's VAPID keys and subject (`VAPID_*`); default: a pair made at first start and kept in `push`. */
+  readonly vapid?: VapidSettings;
+  /** Notifications to plain http: endpoints too: a test's own push service; never in production. */
+  readonly pushInsecureEndpoints?: boolean;
   /** The operators of the console (`ADMIN_TOKEN`); default null: no console, `/admin` is 404. */
   readonly operators?: Operators | null;
   /** Signs guest tokens (HMAC-SHA256); comma-separated, the first signs and every one verifies (rotation); default: a fixed development secret, with a loud warning. */
@@ -185,6 +195,8 @@ export interface GameFeatures {
   readonly expiry: TableExpiry;
   /** This node's figures for the operator's console (`beat()` writes them now). */
   readonly heartbeat: NodeHeartbeat;
+  /** Tells a person something while they are away, on the browsers they asked (Web Push). */
+  readonly notifier: Notifier;
 }
 
 export type GameApp = FastifyInstance & GameFeatures;
@@ -236,6 +248,13 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const accounts = tagStoreErrors<AccountStore>(options.accounts ?? new MemoryAccounts());
   const safety = tagStoreErrors<SafetyStore>(options.safety ?? new MemorySafety());
   const moderation = tagStoreErrors<ModerationStore>(options.moderation ?? new MemoryModeration());
+  const push = tagStoreErrors<PushStore>(options.push ?? new MemoryPush());
+  const vapid = options.vapid ?? { keys: null, subject: DEFAULT_VAPID_SUBJECT };
+  if (push.kind === 'memory' && vapid.keys === null) {
+    app.log.warn('notification keys are made in memory: NOT durable, every browser must subscribe again after a restart (set DATABASE_URL, or VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)');
+  }
+  const siteKeys = new SiteKeys(vapid, push);
+  const notifier = new PushNotifier({ store: push, keys: siteKeys, subject: vapid.subject, ttlSeconds: DEFAULTS.pushTtlSeconds, log: app.log });
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -367,6 +386,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       accounts,
       archive,
       safety,
+      push,
       challenges: shared.challenges,
       signer,
       identities,
@@ -393,6 +413,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
     });
+    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, insecureEndpoints: options.pushInsecureEndpoints ?? false });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -484,7 +505,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry, heartbeat });
+  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry, heartbeat, notifier });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './app.ts';
 import { Operators } from './admin/operators.ts';
+import { type VapidSettings, vapidSettings } from './push/keys.ts';
 import { DEFAULTS } from './defaults.ts';
 import type { Limits } from './guard/limits.ts';
 import type { RateRule } from './guard/rates.ts';
@@ -166,6 +167,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
     }
   }
   const publicUrl = env.PUBLIC_URL === undefined || env.PUBLIC_URL === '' ? undefined : env.PUBLIC_URL;
+  let vapid: VapidSettings;
+  try {
+    vapid = vapidSettings(env, publicUrl);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   return {
     port: int(env, 'PORT', DEFAULTS.port),
     host: env.HOST || DEFAULTS.host,
@@ -185,6 +192,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): Config {
       ...(secret ? { secret } : {}),
       ...(publicUrl ? { publicUrl } : {}),
       ...(operators === null ? {} : { operators }),
+      vapid,
       webRoot: env.WEB_ROOT || DEFAULT_WEB_ROOT,
       botDelayMs: int(env, 'BOT_DELAY_MS', DEFAULTS.botDelayMs),
       botBudget: { ms: int(env, 'BOT_BUDGET_MS', DEFAULTS.botBudgetMs, 1) },

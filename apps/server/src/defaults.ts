@@ -103,5 +103,7 @@ export const DEFAULTS = {
   tokenRotateMs: 7 * DAY,
   /** How long a passkey challenge may be answered (single-use, kept server-side). */
   challengeTtlMs: 5 * MINUTE,
+  /** How long a push service keeps a note for a browser that is off, seconds: a challenge or a turn a day old is still worth knowing. */
+  pushTtlSeconds: 24 * 60 * 60,
   limits: LIMITS,
 } as const;

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
   const accounts = archive instanceof PostgresArchive ? archive.accountStore() : undefined;
   const safety = archive instanceof PostgresArchive ? archive.safetyStore() : undefined;
   const moderation = archive instanceof PostgresArchive ? archive.moderationStore() : undefined;
+  const push = archive instanceof PostgresArchive ? archive.pushStore() : undefined;
   const app = await build({
     ...config.options,
     ...adapter,
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     ...(accounts === undefined ? {} : { accounts }),
     ...(safety === undefined ? {} : { safety }),
     ...(moderation === undefined ? {} : { moderation }),
+    ...(push === undefined ? {} : { push }),
     logger: log,
     role,
   });

@@ -50,6 +50,9 @@ export const ErrorCode = {
   blockSelf: 'block/self',
   /** You block as many people as one may (BLOCKS_MAX): unblock someone first. */
   tooManyBlocks: 'block/too_many',
+  // Notifications (Web Push)
+  /** The push endpoint is not one this server sends to: an https: URL of a push service (docs/protocol.md#notifications). */
+  pushEndpointRefused: 'push/endpoint_refused',
   // Tables and seats
   /** Someone seated at this table blocks you: you may not sit down at it. */
   tableBlocked: 'table/blocked',

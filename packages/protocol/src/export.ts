@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccountInfoSchema } from './account.ts';
 import { ArchivedGameSchema, PlayerProfileSchema, RatingHistorySchema } from './archive.ts';
 import { PlayerIdSchema } from './ids.ts';
+import { PUSH_KINDS } from './push.ts';
 import { BlockSchema, ReportSchema } from './safety.ts';
 
 /**
@@ -25,5 +26,7 @@ export const AccountExportSchema = z.strictObject({
   blocks: z.array(BlockSchema),
   /** The reports they filed, newest first. */
   reports: z.array(ReportSchema),
+  /** The browsers that get their notifications, newest first: the push service's address and what each asked for (the browsers' keys stay out). */
+  notifications: z.array(z.strictObject({ endpoint: z.string(), kinds: z.array(z.enum(PUSH_KINDS)), lang: z.string(), since: z.iso.datetime() })),
 });
 export type AccountExport = z.output<typeof AccountExportSchema>;

@@ -19,3 +19,4 @@ export * from './safety.ts';
 export * from './admin.ts';
 export * from './glicko2.ts';
 export * from './rating-text.ts';
+export * from './push.ts';

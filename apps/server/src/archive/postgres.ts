@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresModeration } from '../admin/moderation-postgres.ts';
+import { PostgresPush } from '../push/postgres.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { PostgresSafety } from '../safety/postgres.ts';
 import { maskDeleted } from './memory.ts';
@@ -334,6 +335,11 @@ export class PostgresArchive implements GameArchive {
   /** The operators' bans, notice and log, on the same pool. */
   moderationStore(): PostgresModeration {
     return new PostgresModeration(this.pool);
+  }
+
+  /** Web Push subscriptions and the site's VAPID keys, on the same pool. */
+  pushStore(): PostgresPush {
+    return new PostgresPush(this.pool);
   }
 
   /** Which of the games' people deleted their accounts. */

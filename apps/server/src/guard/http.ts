@@ -39,6 +39,9 @@ const limitRequests: FastifyPluginAsync<HttpLimitsOptions> = async (app, d) => {
         'DELETE /api/blocks/:playerId',
         'DELETE /api/account',
         'DELETE /api/account/passkeys/:passkeyId',
+        // Notifications: each subscription is a row, and a note to it a request to a push service.
+        'PUT /api/push/subscription',
+        'DELETE /api/push/subscription',
       ].map((route) => [route, ['a', d.limits.accounts, 'too many passkey and account requests from this address'] as const]),
     ),
   };

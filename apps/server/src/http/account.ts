@@ -17,6 +17,7 @@ import type { SafetyStore } from '../safety/store.ts';
 import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
+import type { PushStore } from '../push/store.ts';
 import { exportOf } from './export.ts';
 import { sendProblem } from './reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from './schemas.ts';
@@ -26,6 +27,8 @@ export interface AccountRoutesOptions {
   readonly archive: GameArchive;
   /** The reports and blocks a player made: in their export; a deleted account's blocks go. */
   readonly safety: SafetyStore;
+  /** The browsers that get a player's notifications: in their export; a deleted account's go. */
+  readonly push: PushStore;
   readonly challenges: ChallengeStore;
   readonly signer: TokenSigner;
   readonly identities: Identities;
@@ -222,6 +225,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     // The archive first: a failure between the two leaves an account to delete again, never a name shown for a deleted one.
     await o.archive.forget(account.id);
     await o.safety.forget(account.id);
+    await o.push.forget(account.id);
     await o.accounts.delete(account.id);
     // And again: a game of theirs archived between the two steps wrote the name back; from
     // here on the archive sees the id among the deleted ones and writes none.

@@ -2,6 +2,7 @@ import type { AccountExport, ArchivedGame } from '@fives/protocol';
 import { PLAYER_GAMES_LIMIT } from '@fives/protocol';
 import { type AccountStore, infoOf } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
+import type { PushStore } from '../push/store.ts';
 import type { SafetyStore } from '../safety/store.ts';
 import type { Player } from '../identity/token.ts';
 
@@ -14,14 +15,15 @@ import type { Player } from '../identity/token.ts';
  */
 export async function exportOf(
   player: Player,
-  o: { readonly accounts: AccountStore; readonly archive: GameArchive; readonly safety: SafetyStore; readonly now: () => Date },
+  o: { readonly accounts: AccountStore; readonly archive: GameArchive; readonly safety: SafetyStore; readonly push: PushStore; readonly now: () => Date },
 ): Promise<AccountExport> {
-  const [account, profile, history, blocks, reports] = await Promise.all([
+  const [account, profile, history, blocks, reports, subscriptions] = await Promise.all([
     o.accounts.account(player.id),
     o.archive.player(player.id),
     o.archive.ratingHistory(player.id),
     o.safety.blocks(player.id),
     o.safety.reportsBy(player.id),
+    o.push.subscriptionsOf(player.id),
   ]);
   const games: ArchivedGame[] = [];
   let page = await o.archive.playerGames(player.id, { before: null, limit: PLAYER_GAMES_LIMIT.max });
@@ -41,5 +43,6 @@ export async function exportOf(
     games,
     blocks,
     reports,
+    notifications: subscriptions.map((s) => ({ endpoint: s.endpoint, kinds: [...s.kinds], lang: s.lang, since: s.since })),
   };
 }

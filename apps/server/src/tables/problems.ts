@@ -60,6 +60,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.badName:
     case ErrorCode.reportSelf:
     case ErrorCode.blockSelf:
+    case ErrorCode.pushEndpointRefused:
     case ErrorCode.badRules:
     case ErrorCode.badSeat:
     case ErrorCode.notYourTurn:

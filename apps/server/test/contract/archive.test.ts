@@ -36,6 +36,7 @@ describe('the PostgreSQL archive', () => {
           '1765100000000_leaves',
           '1765200000001_reports_blocks',
           '1765300000000_moderation',
+          '1765500000000_push',
         ]);
       } finally {
         await client.end();

@@ -41,6 +41,9 @@ export type TestServerOptions = Pick<
   | 'safety'
   | 'operators'
   | 'moderation'
+  | 'push'
+  | 'vapid'
+  | 'pushInsecureEndpoints'
 > & {
   store?: TableStore;
   random?: RandomSource;
@@ -102,6 +105,9 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.safety === undefined ? {} : { safety: options.safety }),
     ...(options.operators === undefined ? {} : { operators: options.operators }),
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
+    ...(options.push === undefined ? {} : { push: options.push }),
+    ...(options.vapid === undefined ? {} : { vapid: options.vapid }),
+    ...(options.pushInsecureEndpoints === undefined ? {} : { pushInsecureEndpoints: options.pushInsecureEndpoints }),
   });
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../src/config.ts';
 import { DEFAULTS } from '../../src/defaults.ts';
+import { DEFAULT_VAPID_SUBJECT } from '../../src/push/keys.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -98,6 +99,7 @@ describe('the defaults module', () => {
       redisCommandTimeoutMs: DEFAULTS.redisCommandTimeoutMs,
     });
     expect(unset.options).toEqual({
+      vapid: { keys: null, subject: DEFAULT_VAPID_SUBJECT },
       webRoot: unset.options.webRoot,
       botDelayMs: DEFAULTS.botDelayMs,
       botBudget: { ms: DEFAULTS.botBudgetMs },
