@@ -70,3 +70,9 @@ export interface PushNote {
   readonly url: string;
   readonly tag: string;
 }
+
+/** The notification routes (docs/protocol.md#notifications). */
+export const pushPaths = {
+  info: '/api/push',
+  subscription: '/api/push/subscription',
+} as const;

@@ -54,6 +54,6 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (plugin, 
     if (player === null) return reply;
     // Forgetting what is not there is done already: the browser's wish holds either way.
     await o.store.unsubscribe(player.id, request.body.endpoint);
-    return reply.code(204).send();
+    return { kinds: [] };
   });
 };
