@@ -251,7 +251,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const push = tagStoreErrors<PushStore>(options.push ?? new MemoryPush());
   const vapid = options.vapid ?? { keys: null, subject: DEFAULT_VAPID_SUBJECT };
   if (push.kind === 'memory' && vapid.keys === null) {
-    app.log.warn('notification keys are made in memory: NOT durable, every browser must subscribe again after a restart (set DATABASE_URL, or VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)');
+    app.log.warn(
+      'notification keys are made in memory: NOT durable, every browser must subscribe again after a restart (set DATABASE_URL, or VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)',
+    );
   }
   const siteKeys = new SiteKeys(vapid, push);
   const notifier = new PushNotifier({ store: push, keys: siteKeys, subject: vapid.subject, ttlSeconds: DEFAULTS.pushTtlSeconds, log: app.log });
@@ -413,7 +415,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
     });
-    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, insecureEndpoints: options.pushInsecureEndpoints ?? false });
+    // The kinds of note something here sends: offered to the browsers (a friend's challenge, a
+    // correspondence turn and a tournament's start each join the list with their feature).
+    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: [], insecureEndpoints: options.pushInsecureEndpoints ?? false });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 

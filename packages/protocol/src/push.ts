@@ -52,7 +52,7 @@ export type PushSubscribeRequest = z.input<typeof PushSubscribeRequestSchema>;
 /** `DELETE /api/push/subscription`: which browser no longer wants notes. */
 export const PushUnsubscribeRequestSchema = z.strictObject({ endpoint: z.string().min(1).max(PUSH_ENDPOINT_MAX) });
 
-/** `GET /api/push`: the site's VAPID public key (base64url), the browser's `applicationServerKey`. */
+/** `GET /api/push`: the site's VAPID public key (base64url), the browser's `applicationServerKey`; and the kinds of note this server sends. */
 export interface PushInfo {
   readonly publicKey: string;
   readonly kinds: readonly PushKind[];

@@ -66,11 +66,11 @@ export class PushNotifier implements Notifier {
         TTL: this.o.ttlSeconds,
         urgency: URGENCY[note.kind],
       });
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       const res = await this.#fetch(request.endpoint, {
         method: 'POST',
-        headers,
-        body: request.body === null ? null : new Uint8Array(request.body),
+        // web-push gives some values as numbers (TTL, Content-Length), which fetch takes as text.
+        headers: Object.fromEntries(Object.entries(request.headers as Record<string, string | number>).map(([k, v]) => [k, `${v}`])),
+        body: new Uint8Array(request.body),
         signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
       });
       await res.body?.cancel();

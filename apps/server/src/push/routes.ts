@@ -1,4 +1,4 @@
-import { ErrorCode, PUSH_KINDS, PUSH_SUBSCRIPTIONS_MAX, type PushInfo, PushSubscribeRequestSchema, PushUnsubscribeRequestSchema } from '@fives/protocol';
+import { ErrorCode, PUSH_KINDS, PUSH_SUBSCRIPTIONS_MAX, type PushInfo, type PushKind, PushSubscribeRequestSchema, PushUnsubscribeRequestSchema } from '@fives/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Identities } from '../identity/identify.ts';
 import { sendProblem } from '../http/reply.ts';
@@ -13,6 +13,8 @@ export interface PushRoutesOptions {
   readonly keys: SiteKeys;
   readonly identities: Identities;
   readonly now: () => Date;
+  /** The kinds of note this server sends (a feature that sends none yet is not offered to the browsers). */
+  readonly sent: readonly PushKind[];
   /**
    * Whether an http: endpoint is taken. Never in production: the server would post to any
    * address a browser names. Tests run a push service of their own on loopback, in plain http.
@@ -32,7 +34,7 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (plugin, 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(answerSchemaRefusals);
 
-  app.get('/api/push', async (): Promise<PushInfo> => ({ publicKey: (await o.keys.get()).publicKey, kinds: PUSH_KINDS }));
+  app.get('/api/push', async (): Promise<PushInfo> => ({ publicKey: (await o.keys.get()).publicKey, kinds: PUSH_KINDS.filter((k) => o.sent.includes(k)) }));
 
   app.put('/api/push/subscription', { schema: { body: SubscribeBody } }, async (request, reply) => {
     const player = await requestPlayer(o.identities, request, reply);
@@ -43,7 +45,15 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (plugin, 
     }
     const kinds = PUSH_KINDS.filter((k) => request.body.kinds.includes(k));
     await o.store.subscribe(
-      { player: player.id, endpoint: request.body.endpoint, p256dh: request.body.keys.p256dh, auth: request.body.keys.auth, kinds, lang: request.body.lang, since: o.now().toISOString() },
+      {
+        player: player.id,
+        endpoint: request.body.endpoint,
+        p256dh: request.body.keys.p256dh,
+        auth: request.body.keys.auth,
+        kinds,
+        lang: request.body.lang,
+        since: o.now().toISOString(),
+      },
       PUSH_SUBSCRIPTIONS_MAX,
     );
     return { kinds };

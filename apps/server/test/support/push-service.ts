@@ -105,7 +105,10 @@ function checkVapid(authorization: string, origin: string): Delivery['vapid'] {
   const [jwt, key] = [m[1] as string, m[2] as string];
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(key, 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
   if (!verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) {
     throw new Error('the VAPID signature does not verify with its key');
   }

@@ -47,7 +47,10 @@ function keep(store: Pick<Storage, 'setItem'> | null, choice: PushChoice): void 
 
 /** base64url to the bytes `applicationServerKey` takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const text = atob(base64);
   const out = new Uint8Array(new ArrayBuffer(text.length));
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
