@@ -399,6 +399,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await app.register(adminRoutes, {
       operators: options.operators ?? null,
       moderation,
+      safety,
       accounts,
       archive,
       now,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NameSchema, PlayerIdSchema, TableIdSchema } from './ids.ts';
+import { ReportIdSchema, ReportSchema } from './safety.ts';
 
 /**
  * The operator's console (docs/protocol.md, "The operator's console"): `/api/admin/...`, each
@@ -34,6 +35,27 @@ export type BanInfo = z.output<typeof BanSchema>;
 /** `GET /api/notice` (anyone), and the console. */
 export const SiteNoticeSchema = z.strictObject({ notice: z.strictObject({ text: z.string(), at: z.iso.datetime() }).nullable() });
 export type SiteNoticeInfo = z.output<typeof SiteNoticeSchema>;
+
+/** What an operator did about a report: acted on it (a ban, a rename…), or found nothing to do. */
+export const REPORT_OUTCOMES = ['actioned', 'dismissed'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** `POST /api/admin/reports/:report/resolve`: closes an open report, with what was done and an optional word for the log. */
+export const ResolveReportRequestSchema = z.strictObject({
+  outcome: z.enum(REPORT_OUTCOMES, { error: `outcome is one of ${REPORT_OUTCOMES.join(', ')}` }),
+  note: z.string().trim().max(200, { error: 'a note is 200 characters at most' }).optional(),
+});
+export type ResolveReportRequest = z.input<typeof ResolveReportRequestSchema>;
+
+export const ReportParamsSchema = z.strictObject({ report: ReportIdSchema });
+
+/**
+ * `GET /api/admin/reports`: an open report with the names its two people go by now (null: no
+ * name is known, or the account was deleted), so the console lists people an operator can read.
+ */
+export const AdminReportSchema = ReportSchema.extend({ reporterName: z.string().nullable(), reportedName: z.string().nullable() });
+export type AdminReport = z.output<typeof AdminReportSchema>;
+export const AdminReportsSchema = z.strictObject({ reports: z.array(AdminReportSchema) });
 
 /** What an operator can do, as the log names it. */
 export const ADMIN_ACTIONS = ['ban', 'unban', 'rename', 'closeTable', 'notice', 'resolveReport'] as const;

@@ -50,6 +50,8 @@ export const ErrorCode = {
   blockSelf: 'block/self',
   /** You block as many people as one may (BLOCKS_MAX): unblock someone first. */
   tooManyBlocks: 'block/too_many',
+  /** No open report has this id (none was filed, or an operator closed it already). */
+  reportNotFound: 'report/not_found',
   // Notifications (Web Push)
   /** The push endpoint is not one this server sends to: an https: URL of a push service (docs/protocol.md#notifications). */
   pushEndpointRefused: 'push/endpoint_refused',

@@ -1,5 +1,6 @@
 import {
   type AdminFigures,
+  type AdminReport,
   BanRequestSchema,
   type BanInfo,
   ErrorCode,
@@ -7,6 +8,9 @@ import {
   PlayerParamsSchema,
   type PlayerId,
   RenameRequestSchema,
+  type Report,
+  ReportParamsSchema,
+  ResolveReportRequestSchema,
   type SiteNoticeInfo,
   TableParamsSchema,
   type TableId,
@@ -16,6 +20,7 @@ import { z } from 'zod';
 import { skeleton } from '../accounts/skeleton.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
+import type { SafetyStore } from '../safety/store.ts';
 import { bearerToken } from '../identity/token.ts';
 import { sendProblem } from '../http/reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from '../http/schemas.ts';
@@ -39,6 +44,8 @@ export interface AdminRoutesOptions {
   readonly moderation: ModerationStore;
   readonly accounts: AccountStore;
   readonly archive: GameArchive;
+  /** The reports players file, which the console lists and closes. */
+  readonly safety: SafetyStore;
   readonly ports: AdminPorts;
   readonly now: () => Date;
 }
@@ -49,6 +56,9 @@ const NoticeBody = NoticeRequestSchema.describe('the notice');
 const PlayerParams = PlayerParamsSchema.describe('the player');
 const TableParams = TableParamsSchema.describe('the table');
 const LogQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) }).describe('the log query');
+const ReportsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) }).describe('the reports query');
+const ReportParams = ReportParamsSchema.describe('the report');
+const ResolveBody = ResolveReportRequestSchema.describe('what was done');
 
 const DAY_MS = 86_400_000;
 
@@ -93,6 +103,14 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     await o.moderation.log({ at: o.now(), operator, action, target, detail });
   };
   const known = async (player: PlayerId): Promise<boolean> => (await o.archive.player(player)) !== null || (await o.accounts.account(player)) !== null;
+  /** The name a player goes by now: an operator's, their account's, their last archived game's; null when none (or deleted). */
+  const nameOf = async (player: PlayerId): Promise<string | null> => {
+    const given = (await o.moderation.standing(player, o.now())).name;
+    if (given !== null) return given;
+    const name = (await o.accounts.account(player))?.name ?? (await o.archive.player(player))?.name ?? '';
+    return name === '' ? null : name;
+  };
+  const withNames = async (r: Report): Promise<AdminReport> => ({ ...r, reporterName: await nameOf(r.reporter), reportedName: await nameOf(r.reported) });
   const unknownPlayer = (reply: FastifyReply, player: PlayerId) => sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${player} has no archived game and no account`));
 
   app.get('/api/admin/figures', async (request, reply) => {
@@ -103,6 +121,23 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
   app.get('/api/admin/log', { schema: { querystring: LogQuery } }, async (request, reply) => {
     if (operatorOf(request, reply) === null) return reply;
     return { actions: (await o.moderation.recent(request.query.limit)).map(actionInfo) };
+  });
+
+  app.get('/api/admin/reports', { schema: { querystring: ReportsQuery } }, async (request, reply) => {
+    if (operatorOf(request, reply) === null) return reply;
+    const open = await o.safety.openReports(request.query.limit);
+    return { reports: await Promise.all(open.map(withNames)) };
+  });
+
+  app.post('/api/admin/reports/:report/resolve', { schema: { params: ReportParams, body: ResolveBody } }, async (request, reply) => {
+    const operator = operatorOf(request, reply);
+    if (operator === null) return reply;
+    const { report } = request.params;
+    const closed = await o.safety.closeReport(report);
+    if (closed === null) return sendProblem(reply, problem(ErrorCode.reportNotFound, `no open report ${report}`));
+    const { outcome, note } = request.body;
+    await act(operator, 'resolveReport', report, { outcome, note: note ?? null, reported: closed.reported });
+    return { report: await withNames(closed) };
   });
 
   app.get('/api/admin/bans', async (request, reply) => {

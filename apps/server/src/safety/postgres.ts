@@ -102,6 +102,12 @@ export class PostgresSafety implements SafetyStore {
     return rows.map(reportOf);
   }
 
+  async closeReport(id: ReportId): Promise<Report | null> {
+    const { rows } = await this.pool.query<ReportRow>(`UPDATE reports SET status = 'closed' WHERE id = $1 AND status = 'open' RETURNING ${REPORT_COLUMNS}`, [id]);
+    const row = rows[0];
+    return row === undefined ? null : reportOf(row);
+  }
+
   async reportsBy(reporter: PlayerId): Promise<Report[]> {
     const { rows } = await this.pool.query<ReportRow>(`SELECT ${REPORT_COLUMNS} FROM reports WHERE reporter_id = $1 ORDER BY created_at DESC, id DESC`, [reporter]);
     return rows.map(reportOf);

@@ -33,6 +33,8 @@ export interface SafetyStore {
   file(report: NewReport): Promise<Report>;
   /** The open reports, oldest first: what an operator's console lists. */
   openReports(limit: number): Promise<Report[]>;
+  /** Closes an open report (an operator dealt with it); null when no open report has that id. */
+  closeReport(id: ReportId): Promise<Report | null>;
   /** The reports `reporter` filed, newest first (their data export). */
   reportsBy(reporter: PlayerId): Promise<Report[]>;
   /** A deleted account: the blocks it made go, and its name goes from the blocks of it. */
@@ -52,7 +54,7 @@ interface StoredBlock extends Block {
 export class MemorySafety implements SafetyStore {
   readonly kind = 'memory';
   private blockList: StoredBlock[] = [];
-  private readonly reports: Report[] = [];
+  private reports: Report[] = [];
 
   async block(blocker: PlayerId, blocked: PlayerId, name: string, at: string, max: number): Promise<Blocked> {
     if (this.blockList.some((b) => b.blocker === blocker && b.playerId === blocked)) return 'exists';
@@ -95,6 +97,14 @@ export class MemorySafety implements SafetyStore {
 
   async openReports(limit: number): Promise<Report[]> {
     return this.reports.filter((r) => r.status === 'open').slice(0, limit);
+  }
+
+  async closeReport(id: ReportId): Promise<Report | null> {
+    const open = this.reports.find((r) => r.id === id && r.status === 'open');
+    if (open === undefined) return null;
+    const closed: Report = { ...open, status: 'closed' };
+    this.reports = this.reports.map((r) => (r === open ? closed : r));
+    return closed;
   }
 
   async reportsBy(reporter: PlayerId): Promise<Report[]> {

@@ -27,6 +27,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.playerNotFound:
     case ErrorCode.accountNotFound:
     case ErrorCode.passkeyNotFound:
+    case ErrorCode.reportNotFound:
     case ErrorCode.routeNotFound:
       return 404;
     case ErrorCode.gameInProgress:

@@ -1,4 +1,4 @@
-import { BLOCKS_MAX, type GameId, type PlayerId, ReportSchema } from '@fives/protocol';
+import { BLOCKS_MAX, type GameId, type PlayerId, type ReportId, ReportSchema } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresArchive } from '../../src/archive/postgres.ts';
 import { newPlayerId } from '../../src/identity/token.ts';
@@ -71,6 +71,23 @@ function safetyContract(name: string, open: () => SafetyStore): void {
       expect(listed.map((r) => r.id)).toEqual([first.id, second.id]);
       expect((await s.reportsBy(ada)).map((r) => r.id)).toEqual([second.id, first.id]);
       expect(await s.reportsBy(bob)).toEqual([]);
+    });
+
+    it('closes an open report once: it leaves the open list, its reporter still has it, closed', async () => {
+      const s = open();
+      const [ada, bob] = [newPlayerId(), newPlayerId()];
+      const kept = await s.file({ reporter: ada, reported: bob, reason: 'offensive_name', note: '', gameId: null, createdAt: at(5) });
+      const dealt = await s.file({ reporter: ada, reported: bob, reason: 'offensive_name', note: 'still', gameId: null, createdAt: at(6) });
+      expect(await s.closeReport(dealt.id)).toEqual({ ...dealt, status: 'closed' });
+      expect(await s.closeReport(dealt.id)).toBeNull();
+      expect(await s.closeReport('r_0000000000000000' as ReportId)).toBeNull();
+      const openIds = (await s.openReports(1000)).map((r) => r.id);
+      expect(openIds).toContain(kept.id);
+      expect(openIds).not.toContain(dealt.id);
+      expect((await s.reportsBy(ada)).map((r) => [r.id, r.status])).toEqual([
+        [dealt.id, 'closed'],
+        [kept.id, 'open'],
+      ]);
     });
 
     it('forgets a deleted account: the blocks it made go, and its name leaves the blocks of it', async () => {

@@ -1,4 +1,4 @@
-import { AdminFiguresSchema, type Problem, type TableId } from '@fives/protocol';
+import { AdminFiguresSchema, AdminReportsSchema, type Problem, type TableId } from '@fives/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryModeration } from '../../src/admin/moderation.ts';
 import { Operators } from '../../src/admin/operators.ts';
@@ -119,6 +119,11 @@ describe("the operator's console", () => {
       ['PUT', '/api/admin/notice', { text: 'x'.repeat(501) }, 400, 'message/invalid'],
       ['PUT', '/api/admin/notice', { text: 'hi', extra: 1 }, 400, 'message/invalid'],
       ['GET', '/api/admin/log?limit=0', undefined, 400, 'message/invalid'],
+      ['GET', '/api/admin/reports?limit=501', undefined, 400, 'message/invalid'],
+      ['POST', '/api/admin/reports/r_0000000000000000/resolve', { outcome: 'dismissed' }, 404, 'report/not_found'],
+      ['POST', '/api/admin/reports/not-a-report/resolve', { outcome: 'dismissed' }, 400, 'message/invalid'],
+      ['POST', '/api/admin/reports/r_0000000000000000/resolve', { outcome: 'shrugged' }, 400, 'message/invalid'],
+      ['POST', '/api/admin/reports/r_0000000000000000/resolve', { outcome: 'actioned', note: 'x'.repeat(201) }, 400, 'message/invalid'],
     ];
     for (const [method, url, payload, status, code] of cases) {
       const res = await ada(method as 'GET', url, payload);
@@ -126,6 +131,34 @@ describe("the operator's console", () => {
     }
     expect((await ada('GET', '/api/admin/log')).json()).toEqual({ actions: [] });
     expect((await ada('GET', '/api/notice')).json()).toEqual({ notice: null });
+  });
+
+  it('lists open reports with the names and the game they point at, and closes one once, logged', async () => {
+    const { clock, n0, ada, bob, nobody } = await site();
+    const [rude, kind] = await Promise.all([guest(n0.url, 'Rude'), guest(n0.url, 'Kind')]);
+    const gameId = `${await botPlayedGame(n0.app, clock, { id: rude.player.id, name: 'Rude' }, true)}-1`;
+    const file = (payload: object) => n0.app.inject({ method: 'POST', url: '/api/reports', headers: { authorization: `Bearer ${kind.token}` }, payload });
+    expect((await file({ playerId: rude.player.id, reason: 'offensive_name', note: 'that name' })).statusCode).toBe(201);
+    expect((await file({ playerId: rude.player.id, reason: 'cheating', gameId })).statusCode).toBe(201);
+    expect((await nobody('GET', '/api/admin/reports')).statusCode).toBe(401);
+
+    const listed = AdminReportsSchema.parse((await ada('GET', '/api/admin/reports')).json()).reports;
+    expect(listed.map((r) => [r.reason, r.reportedName, r.gameId, r.status])).toEqual([
+      ['offensive_name', 'Rude', null, 'open'],
+      ['cheating', 'Rude', gameId, 'open'],
+    ]);
+    const [named, cheat] = listed as [(typeof listed)[0], (typeof listed)[0]];
+    expect(named).toMatchObject({ reporter: kind.player.id, note: 'that name' });
+
+    const resolved = await bob('POST', `/api/admin/reports/${named.id}/resolve`, { outcome: 'actioned', note: ' renamed them ' });
+    expect(resolved.json()).toMatchObject({ report: { id: named.id, status: 'closed', reportedName: 'Rude' } });
+    const again = await ada('POST', `/api/admin/reports/${named.id}/resolve`, { outcome: 'dismissed' });
+    expect([again.statusCode, again.json<{ error: Problem }>().error.code]).toEqual([404, 'report/not_found']);
+    expect(AdminReportsSchema.parse((await ada('GET', '/api/admin/reports')).json()).reports.map((r) => r.id)).toEqual([cheat.id]);
+    const log = (await ada('GET', '/api/admin/log')).json<{ actions: { operator: string; action: string; target: string; detail: object }[] }>();
+    expect(log.actions).toEqual([
+      expect.objectContaining({ operator: 'bob', action: 'resolveReport', target: named.id, detail: { outcome: 'actioned', note: 'renamed them', reported: rude.player.id } }),
+    ]);
   });
 
   it('renames a player: their page, the leaderboard and their next token say the new name', async () => {
