@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/i18n/en.ts';
 import { es } from '../src/i18n/es.ts';
 import type { Language } from '../src/i18n/i18n.svelte.ts';
@@ -42,13 +42,33 @@ export function serviceWorker(): Plugin {
           : [];
     },
     generateBundle(_options, bundle) {
-      const files = [...Object.keys(bundle), ...publicFiles].filter((f) => !f.endsWith('.map') && f !== 'sw.js').sort();
+      const consoleOnly = operatorConsoleFiles(bundle);
+      const files = [...Object.keys(bundle), ...publicFiles].filter((f) => !f.endsWith('.map') && f !== 'sw.js' && !consoleOnly.has(f)).sort();
       const urls = ['/', ...files.map((f) => `/${f}`)];
       // A new build is a new cache; the old one is dropped once the new worker takes over.
       const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: workerSource(version, urls, noteWords()) });
     },
   };
+}
+
+/**
+ * The operator's console's own files (its chunk from src/admin/ and the styles only it loads): an
+ * operator's page, which no player's browser needs kept for offline play.
+ */
+export function operatorConsoleFiles(bundle: Rollup.OutputBundle): Set<string> {
+  const out = new Set<string>();
+  const playersCss = new Set<string>();
+  for (const file of Object.values(bundle)) {
+    if (file.type !== 'chunk') continue;
+    const css = file.viteMetadata?.importedCss ?? new Set<string>();
+    if (file.facadeModuleId?.replaceAll('\\', '/').includes('/src/admin/') === true) {
+      out.add(file.fileName);
+      for (const c of css) out.add(c);
+    } else for (const c of css) playersCss.add(c);
+  }
+  for (const c of playersCss) out.delete(c);
+  return out;
 }
 
 /** The worker itself, as plain JavaScript (it runs in the browser as it is). */

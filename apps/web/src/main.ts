@@ -20,18 +20,6 @@ function botDelay(): () => number {
   return () => Math.max(150, settings.ms(TABLE_TIMING.botDelayMs));
 }
 
-const seed = practiceSeed();
-// Practice (the table machine and the computer players) is fetched when first used, not with the
-// first page; a practice game under way is kept in this browser, so a reload fetches it at once
-// and comes back to that game.
-const practice = new LazyConnection('practice', async () => {
-  const { PracticeConnection } = await import('./connection/practice.ts');
-  return new PracticeConnection({ ...(seed === undefined ? {} : { seed }), botDelay: botDelay(), storage: storage() });
-});
-if (storage()?.getItem(PRACTICE_KEY) != null) practice.preload();
-// The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
-const online = new OnlineConnection({ origin: location.origin, storage: storage() });
-
 function storage(): Storage | null {
   try {
     return localStorage;
@@ -42,12 +30,34 @@ function storage(): Storage | null {
 
 const target = document.getElementById('app');
 if (target === null) throw new Error('index.html has no #app');
-mount(App, { target, props: { practice, online }, intro: true });
 
-// Installable, and practice with no network: the service worker keeps the built app
-// (scripts/service-worker.ts writes /sw.js into the build; `pnpm dev` has none, and says so by refusing).
-if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/sw.js').catch(() => {
-    // No worker (dev server, a private window, an old browser): the app works as before, online.
+// `/admin` is the operator's console (served only when ADMIN_TOKEN is set): a chunk of its own,
+// and no connection to the game, no practice table, no service worker for it.
+if (/^\/admin(\/|$)/.test(location.pathname)) {
+  void import('./admin/main.ts').then(({ mountConsole }) => mountConsole(target));
+} else {
+  startPlayersApp(target);
+}
+
+function startPlayersApp(target: HTMLElement): void {
+  const seed = practiceSeed();
+  // Practice (the table machine and the computer players) is fetched when first used, not with the
+  // first page; a practice game under way is kept in this browser, so a reload fetches it at once
+  // and comes back to that game.
+  const practice = new LazyConnection('practice', async () => {
+    const { PracticeConnection } = await import('./connection/practice.ts');
+    return new PracticeConnection({ ...(seed === undefined ? {} : { seed }), botDelay: botDelay(), storage: storage() });
   });
+  if (storage()?.getItem(PRACTICE_KEY) != null) practice.preload();
+  // The game server is where the page came from (it serves the built client; `pnpm dev` proxies to it).
+  const online = new OnlineConnection({ origin: location.origin, storage: storage() });
+  mount(App, { target, props: { practice, online }, intro: true });
+
+  // Installable, and practice with no network: the service worker keeps the built app
+  // (scripts/service-worker.ts writes /sw.js into the build; `pnpm dev` has none, and says so by refusing).
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // No worker (dev server, a private window, an old browser): the app works as before, online.
+    });
+  }
 }

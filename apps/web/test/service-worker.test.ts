@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { PUSH_KINDS } from '@fives/protocol';
 import { describe, expect, it } from 'vitest';
-import { noteWords, workerSource } from '../scripts/service-worker.ts';
+import { noteWords, operatorConsoleFiles, workerSource } from '../scripts/service-worker.ts';
 import { LANGUAGES } from '../src/i18n/i18n.svelte.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
@@ -96,5 +96,22 @@ describe('the service worker', () => {
       expect(Object.keys(words[lang] ?? {}).sort()).toEqual([...PUSH_KINDS].sort());
       for (const [title, body] of Object.values(words[lang] ?? {})) expect(title.length * body.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the operator's console in the build", () => {
+  it('is left out of what the worker keeps, but not the styles the players’ app shares with it', () => {
+    const chunk = (fileName: string, facadeModuleId: string | null, css: string[]) => ({
+      type: 'chunk' as const,
+      fileName,
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set(css), importedAssets: new Set<string>() },
+    });
+    const bundle = {
+      'assets/index-a.js': chunk('assets/index-a.js', '/repo/apps/web/index.html', ['assets/index-a.css']),
+      'assets/main-b.js': chunk('assets/main-b.js', '/repo/apps/web/src/admin/main.ts', ['assets/main-b.css', 'assets/index-a.css']),
+      'assets/TableScreen-c.js': chunk('assets/TableScreen-c.js', '/repo/apps/web/src/table/TableScreen.svelte', []),
+    };
+    expect(operatorConsoleFiles(bundle as unknown as Parameters<typeof operatorConsoleFiles>[0])).toEqual(new Set(['assets/main-b.js', 'assets/main-b.css']));
   });
 });

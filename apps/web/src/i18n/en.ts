@@ -73,6 +73,7 @@ export const en = {
 
   'lobby.title': 'All Fives',
   'lobby.leaderboard': 'Leaderboard',
+  'lobby.siteNotice': 'Notice from the site',
   'lobby.tagline': 'Dominoes where every multiple of five scores.',
   'lobby.newGame': 'New game',
   'lobby.practice': 'Practice vs computer',

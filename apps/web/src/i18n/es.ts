@@ -72,6 +72,7 @@ export const es: Translation<English> = {
 
   'lobby.title': 'All Fives',
   'lobby.leaderboard': 'Clasificación',
+  'lobby.siteNotice': 'Aviso del sitio',
   'lobby.tagline': 'Dominó en el que cada múltiplo de cinco suma.',
   'lobby.newGame': 'Nueva partida',
   'lobby.practice': 'Practicar contra la máquina',

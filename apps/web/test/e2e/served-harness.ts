@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { MemoryTableStore, build as buildServer } from '@fives/server';
+import { MemoryTableStore, type ServerOptions, build as buildServer } from '@fives/server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { builtClient, launchBrowser } from './harness.ts';
@@ -13,17 +13,22 @@ export interface ServedClient {
 }
 
 /**
- * One served client for a test file's suite: the game server (memory store) started before its
- * tests with `prepare` run on it first (e.g. games written to its archive), everything closed after.
+ * One served client for a test file's suite: the game server (memory store, and any of `options`)
+ * started before its tests with `prepare` run on it first (e.g. games written to its archive),
+ * everything closed after.
  */
-export function suiteServedClient(secret: string, prepare: (server: GameServer) => Promise<void> = async () => {}): ServedClient {
+export function suiteServedClient(
+  secret: string,
+  prepare: (server: GameServer) => Promise<void> = async () => {},
+  options: Partial<Pick<ServerOptions, 'operators'>> = {},
+): ServedClient {
   let own: { dir: string; own: boolean } | undefined;
   let server: GameServer | undefined;
   let browser: Browser | undefined;
   let url: string | undefined;
   beforeAll(async () => {
     own = await builtClient();
-    server = await buildServer({ store: new MemoryTableStore(), secret, logger: false, webRoot: own.dir });
+    server = await buildServer({ store: new MemoryTableStore(), secret, logger: false, webRoot: own.dir, ...options });
     await prepare(server);
     url = await server.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
