@@ -498,6 +498,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await Promise.all([jobs.idle(), thinking?.jobs.idle()]);
   });
   app.addHook('onClose', async () => {
+    service.close();
     monitor.close();
     guard.close();
     expiry.close();

@@ -60,6 +60,10 @@ export class MemoryTableStore implements TableStore {
     return this.codes.get(code) ?? null;
   }
 
+  async confirmWrites(): Promise<boolean> {
+    return true;
+  }
+
   async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
     if (this.versions.get(next.id) !== previous) return { written: false, spectators: 0 };
     this.put(next, stepAt);

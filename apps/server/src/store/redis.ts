@@ -22,7 +22,7 @@ import {
   type TableDoc,
   type TableSettings,
 } from '@fives/table';
-import { StoreUnavailableError } from './availability.ts';
+import { UnconfirmedCommitError } from './availability.ts';
 import type { CommitRequest, Committed, Created, FinishedEntry, KeptRecord, TableCounts, TableStore } from './store.ts';
 
 /**
@@ -274,16 +274,23 @@ export class RedisTableStore implements TableStore {
    * commit and what came before it on the connection). Not confirmed: the change is on the master
    * alone, and a failover now would lose it (a master cut off from its replica, still taking writes
    * until the sentinels move the clients: seconds of changes). Refused as `server/busy`, it is
-   * never broadcast: the client tries again, and its move is either found made (stale, the
-   * table's state sent to it) or made again on the new master (docs/protocol.md, "Failover").
+   * not broadcast: the client tries again, and its move is either found made (stale, the
+   * table's state sent to it) or made again on the new master (docs/protocol.md, "Failover");
+   * and once the replicas confirm again, the table's clients are sent what the store holds
+   * (`TableCommits`: a job's change has no client to try again).
    */
   private async confirm(next: TableDoc): Promise<void> {
     const { replicas, ms } = this.wait;
     if (replicas === 0) return;
     const acked = await this.connection.waitForReplicas(replicas, ms);
     if (acked < replicas) {
-      throw new StoreUnavailableError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`);
+      throw new UnconfirmedCommitError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`, next.id);
     }
+  }
+
+  async confirmWrites(): Promise<boolean> {
+    const { replicas, ms } = this.wait;
+    return replicas === 0 || (await this.connection.waitForReplicas(replicas, ms)) >= replicas;
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {

@@ -91,6 +91,12 @@ export interface TableStore {
    * (`CommitRequest`). Not written when someone else changed the table first.
    */
   commit(request: CommitRequest): Promise<Committed>;
+  /**
+   * Whether every write this node has made is on the replicas `REDIS_WAIT_REPLICAS` asks for
+   * (`WAIT`); true at once where there is nothing to wait for. After a commit refused as
+   * unconfirmed (`UnconfirmedCommitError`), the table's clients are told once this holds.
+   */
+  confirmWrites(): Promise<boolean>;
   /** A finished game not yet archived (`commit`'s `finished`); null once archived or when there is none. */
   finishedGame(id: TableId, game: number): Promise<FinishedEntry | null>;
   /**

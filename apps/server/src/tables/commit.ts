@@ -1,6 +1,7 @@
 import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
 import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
+import { UnconfirmedCommitError, isStoreUnavailable } from '../store/availability.ts';
 import type { FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
@@ -10,6 +11,15 @@ import type { TableServiceOptions } from './context.ts';
 export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
 
 const CONFLICT_RETRIES = 8;
+
+/**
+ * After a commit refused as unconfirmed, how often the node asks the replicas again, and for how
+ * long, before it tells the table's clients what the store holds: through a failover, the old
+ * master comes back as the new one's replica in 16-18 s on a quiet machine (docs/performance.md,
+ * "Failover"), so two minutes.
+ */
+const CONFIRM_EVERY_MS = 500;
+const CONFIRM_TRIES = 240;
 
 /**
  * At most this many versions a failover is believed to lose of one table (seconds of play, at
@@ -25,8 +35,16 @@ export const MAX_LOST = 10_000;
  */
 export class TableCommits {
   private readonly recent = new RecentTables();
+  /** Tables whose clients wait to hear of a commit made but not yet confirmed (`announceWhenConfirmed`). */
+  private readonly unconfirmed = new Set<TableId>();
+  private closed = false;
 
   constructor(private readonly options: TableServiceOptions) {}
+
+  /** No more announcements: the node is closing. */
+  close(): void {
+    this.closed = true;
+  }
 
   /** Like `update`, but a decision to change nothing answers with the table as it is. */
   async mustUpdate(id: TableId, decide: Decide, retries = CONFLICT_RETRIES): Promise<Result<TableDoc, Problem>> {
@@ -65,7 +83,12 @@ export class TableCommits {
       }
       const { doc: next, stepAt, effects } = settle(doc, decided.value, now, this.options);
       const finished = finishedOf(next, effects);
-      const committed = await this.options.store.commit({ next, append: appendOf(effects), stepAt, finished: finished === null ? undefined : { entry: finished, at: now } });
+      const committed = await this.options.store
+        .commit({ next, append: appendOf(effects), stepAt, finished: finished === null ? undefined : { entry: finished, at: now } })
+        .catch((error: unknown) => {
+          if (error instanceof UnconfirmedCommitError) this.announceWhenConfirmed(id);
+          throw error;
+        });
       if (committed.written) {
         this.recent.set(next);
         this.execute(next, effects, committed.spectators > 0);
@@ -115,6 +138,40 @@ export class TableCommits {
   async announce(id: TableId): Promise<void> {
     const doc = await this.options.store.load(id);
     if (doc !== null) this.options.broadcast.changed(doc, { kind: 'resumed', from: doc.version }, true);
+  }
+
+  /**
+   * A commit Redis wrote but its replicas did not confirm in time: it was refused and nobody was
+   * told (a failover may yet lose it), but it may stand, with the table's next step set by it. A
+   * person's move is sent again by its client (and `announce` answers it); a job's change (a
+   * computer player's move, a deal, a stand-in's) is not, and a table whose next step then waits
+   * on a person who never saw it would wait for ever — seen in CI through a Sentinel failover.
+   * So once the replicas confirm this node's writes, its clients are sent what the store holds
+   * (a version they have already seen, if the change was lost, changes nothing for them).
+   */
+  private announceWhenConfirmed(id: TableId): void {
+    if (this.unconfirmed.has(id) || this.closed) return;
+    this.unconfirmed.add(id);
+    void this.confirmThenAnnounce(id).finally(() => this.unconfirmed.delete(id));
+  }
+
+  private async confirmThenAnnounce(id: TableId): Promise<void> {
+    for (let attempt = 0; attempt < CONFIRM_TRIES && !this.closed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_EVERY_MS).unref());
+      if (this.closed) return;
+      try {
+        if (await this.options.store.confirmWrites()) {
+          await this.announce(id);
+          return;
+        }
+      } catch (error) {
+        if (!isStoreUnavailable(error)) {
+          this.options.log.error({ err: error, tableId: id }, 'telling a table its state after an unconfirmed commit failed');
+          return;
+        }
+      }
+    }
+    if (!this.closed) this.options.log.warn({ tableId: id }, 'the replicas never confirmed a commit of this table: its clients were not told of it');
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */

@@ -39,6 +39,11 @@ export class TableService {
     };
   }
 
+  /** The node is closing: nothing more is announced on its own (`TableCommits.close`). */
+  close(): void {
+    this.context.commits.close();
+  }
+
   create(host: Player, rulesInput: RulesInput, specs: readonly SeatSpec[] | undefined, settings?: TableSettings): Promise<Result<TableDoc, Problem>> {
     return create(this.context, host, rulesInput, specs, settings);
   }
