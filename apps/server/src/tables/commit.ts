@@ -41,6 +41,11 @@ export class TableCommits {
 
   constructor(private readonly options: TableServiceOptions) {}
 
+  /** Read through a method: a flag set while an announcement waits (TypeScript narrows a field read before an await). */
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
   /** No more announcements: the node is closing. */
   close(): void {
     this.closed = true;
@@ -158,7 +163,7 @@ export class TableCommits {
   private async confirmThenAnnounce(id: TableId): Promise<void> {
     for (let attempt = 0; attempt < CONFIRM_TRIES && !this.closed; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_EVERY_MS).unref());
-      if (this.closed) return;
+      if (this.isClosed()) return;
       try {
         if (await this.options.store.confirmWrites()) {
           await this.announce(id);

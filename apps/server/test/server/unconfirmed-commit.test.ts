@@ -51,7 +51,9 @@ describe('a commit refused as unconfirmed', () => {
   it("is told to the table's clients once the replicas confirm, and the game goes on", async () => {
     const store = new SlowReplicaStore();
     server = await startServer({ store, seed: 'unconfirmed', botDelayMs: 0 });
-    const { clients: [ada] } = await startedTable(server.url, { players: 2, target: 300 }, 1, 'easy');
+    const {
+      clients: [ada],
+    } = await startedTable(server.url, { players: 2, target: 300 }, 1, 'easy');
     clients.push(ada!);
     // The computer's next move that gives Ada the turn is kept by the store, but not confirmed.
     store.refuseTurnTo = 0;

@@ -159,6 +159,16 @@ export async function masterPort(set: SentinelSet): Promise<number> {
   return Number(port);
 }
 
+/** The master's port as each sentinel says: they agree once a failover is over. */
+export async function masterPorts(set: SentinelSet): Promise<number[]> {
+  return Promise.all(
+    set.sentinelPorts.map(async (port) => {
+      const [, master] = await command<string[]>(port, ['SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_NAME]);
+      return Number(master);
+    }),
+  );
+}
+
 /** Whether `port` is a replica of the current master with its link up. */
 export async function replicaInSync(port: number): Promise<boolean> {
   const info = await redisInfo(port, 'replication');
