@@ -9,7 +9,7 @@ import { presetName } from '../lib/presets.ts';
 
 /** A date as the player's language writes it. */
 export function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString(locale.current, { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(iso).toLocaleDateString(locale.tag, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The name a seat shows: a deleted account's seats show as a deleted player. */

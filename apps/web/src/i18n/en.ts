@@ -1,6 +1,6 @@
 /**
  * Every sentence the web client shows or says, in English: the source catalogue. Other
- * languages (es.ts) are typed from it, so a key missing there does not compile. `{name}` is a
+ * languages (es.ts, pt.ts, fr.ts) are typed from it, so a key missing there does not compile. `{name}` is a
  * placeholder; a message with plural forms is chosen by its `count` (Intl.PluralRules).
  */
 export const en = {
