@@ -45,6 +45,11 @@ const CURATED: readonly (readonly [string, string])[] = [
   ['table-es-desktop.png', 'table-es-desktop.png'],
   ['leave-ask-es-phone.png', 'leave-ask-es-phone.png'],
   ['leave-ask-es-desktop.png', 'leave-ask-es-desktop.png'],
+  // French on a phone and Brazilian Portuguese on a desktop (test/e2e/more-languages.test.ts).
+  ['lobby-fr-phone.png', 'lobby-fr.png'],
+  ['table-fr-phone.png', 'table-fr.png'],
+  ['lobby-pt-desktop.png', 'lobby-pt-BR.png'],
+  ['table-pt-desktop.png', 'table-pt-BR.png'],
   // The archive's pages (test/e2e/archive.test.ts): a game's replay and analysis at /g/, a player's games at /p/.
   ['archive-replay-desktop.png', 'archive-replay.png'],
   ['archive-analysis-desktop.png', 'archive-analysis.png'],

@@ -3,10 +3,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Plugin, Rollup } from 'vite';
 import { en } from '../src/i18n/en.ts';
 import { es } from '../src/i18n/es.ts';
+import { fr } from '../src/i18n/fr.ts';
+import { pt } from '../src/i18n/pt.ts';
 import type { Language } from '../src/i18n/i18n.svelte.ts';
 
 /** Every language's catalogue: the worker writes each note in the language it was asked in. */
-const CATALOGUES: Record<Language, Record<string, unknown>> = { en, es };
+const CATALOGUES: Record<Language, Record<string, unknown>> = { en, es, pt, fr };
 
 /**
  * The notes' words in every language, `{lang: {kind: [title, body]}}`: all the worker needs of the

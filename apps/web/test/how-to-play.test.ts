@@ -2,7 +2,7 @@ import { render } from 'svelte/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { locale, useLanguage } from '../src/i18n/i18n.svelte.ts';
 import HowToPlay from '../src/lobby/HowToPlay.svelte';
-import type { Preset } from '@fives/engine';
+import { PRESETS, type Preset } from '@fives/engine';
 
 afterEach(() => {
   locale.current = 'en';
@@ -33,5 +33,27 @@ describe('how to play', () => {
     await useLanguage('es');
     expect(card('fivesAndThrees')).toContain('15 suma 3 + 5 = 8');
     expect(card('fivesAndThrees')).toContain('Gana quien llega antes a 61.');
+  });
+
+  it.each(['es', 'pt', 'fr'] as const)('%s: every preset’s card is in the language, not a line left in English', async (lang) => {
+    const english = new Map(PRESETS.map((p) => [p, card(p)]));
+    await useLanguage(lang);
+    for (const preset of PRESETS) {
+      const text = card(preset);
+      const lines = (english.get(preset) ?? '').split(/(?<=\.) /).filter((line) => /\p{L}{3,} \p{L}{3,}/u.test(line));
+      expect(lines.length, preset).toBeGreaterThan(2);
+      for (const line of lines) expect(text, `${lang} ${preset}`).not.toContain(line.trim());
+    }
+  });
+
+  it('says it in Portuguese and French with their tables’ words', async () => {
+    await useLanguage('pt');
+    expect(card('allFives')).toContain('compre do monte');
+    expect(card('allFives')).toContain('Quem bater primeiro');
+    expect(card('fivesAndThrees')).toContain('15 marca 3 + 5 = 8');
+    await useLanguage('fr');
+    expect(card('allFives')).toContain('piochez');
+    expect(card('fivesAndThrees')).toContain('on boude');
+    expect(card('fivesAndThrees')).toContain('15 marque 3 + 5 = 8');
   });
 });

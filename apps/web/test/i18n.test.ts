@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type English, en } from '../src/i18n/en.ts';
 import { es } from '../src/i18n/es.ts';
-import { formatNumber, locale, useLanguage, pickLanguage, t, tParts } from '../src/i18n/i18n.svelte.ts';
+import { fr } from '../src/i18n/fr.ts';
+import { pt } from '../src/i18n/pt.ts';
+import { LANGUAGES, formatNumber, locale, useLanguage, pickLanguage, t, tParts } from '../src/i18n/i18n.svelte.ts';
 import type { Message, Translation } from '../src/i18n/types.ts';
 import { describeEvent } from '../src/lib/announce.ts';
 import { tileLabel } from '../src/lib/names.ts';
 import { resolveRules } from '@fives/engine';
 
-const CATALOGUES: Record<string, Readonly<Record<string, Message>>> = { en, es };
+const CATALOGUES: Record<string, Readonly<Record<string, Message>>> = { en, es, pt, fr };
 
 /** Names, the same in every language: the game is called All Fives in Spanish too. */
 const PROPER_NAMES = new Set(['lobby.title', 'preset.allFives.name']);
@@ -22,8 +24,9 @@ afterEach(() => {
 });
 
 describe('the catalogues', () => {
-  it('have the same keys in English and Spanish', () => {
-    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  it('have the same keys in every language', () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
+    for (const catalogue of Object.values(CATALOGUES)) expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
   });
 
   it.each(Object.keys(en))('%s: every language fills the same placeholders, and plural messages have an "other" form', (key) => {
@@ -95,9 +98,13 @@ describe('t', () => {
 describe('the language of a new visitor', () => {
   it('is the first of the browser’s languages the client speaks', () => {
     expect(pickLanguage(['es-ES', 'en'])).toBe('es');
-    expect(pickLanguage(['fr-FR', 'es-MX'])).toBe('es');
+    expect(pickLanguage(['de-DE', 'es-MX'])).toBe('es');
     expect(pickLanguage(['en-GB', 'es'])).toBe('en');
     expect(pickLanguage(['de'])).toBe('en');
+    expect(pickLanguage(['pt-BR', 'en'])).toBe('pt');
+    expect(pickLanguage(['pt-PT'])).toBe('pt');
+    expect(pickLanguage(['de-DE', 'fr-CA', 'en'])).toBe('fr');
+    expect(pickLanguage(['fr'])).toBe('fr');
     expect(pickLanguage([])).toBe('en');
   });
 });
@@ -122,5 +129,62 @@ describe('wording a newcomer reads right (issue 31)', () => {
       expect(line).not.toMatch(/:\s*35/);
       expect(line).toMatch(language === 'en' ? /scores 35/ : /se anota 35/);
     }
+  });
+});
+
+/**
+ * Messages the same in Portuguese or French as in English because the words are: names, emoji,
+ * a code, punctuation around placeholders, and words both languages spell alike.
+ */
+const SAME_AS_ENGLISH: Readonly<Record<'pt' | 'fr', ReadonlySet<string>>> = {
+  pt: new Set([
+    ...['lobby.title', 'preset.allFives.name', 'preset.muggins.name', 'rules.muggins', 'common.bot', 'code.placeholder', 'tile.pair', 'archive.gamesWins'],
+    ...['react.thumbsUp', 'react.laugh', 'react.wow', 'react.clap', 'reactions.said', 'handEnd.total', 'sheet.total', 'archive.depth.normal', 'link.online'],
+  ]),
+  fr: new Set([
+    ...['lobby.title', 'preset.allFives.name', 'preset.muggins.name', 'rules.muggins', 'common.bot', 'code.placeholder', 'tile.pair', 'archive.gamesWins'],
+    ...['react.thumbsUp', 'react.laugh', 'react.wow', 'react.clap', 'handEnd.total', 'sheet.total', 'level.expert', 'settings.animations'],
+    ...['archive.pointsCol', 'archive.scores', 'seat.points', 'unit.points', 'pip.6', 'tile.double', 'seat.botShort'],
+  ]),
+};
+
+function forms(m: Message): string[] {
+  return typeof m === 'string' ? [m] : [m.zero, m.one, m.two, m.few, m.many, m.other].filter((x): x is string => x !== undefined);
+}
+
+describe('Portuguese (Brazil) and French', () => {
+  it.each(['pt', 'fr'] as const)('%s: no message is left in English but those whose words are the same', (lang) => {
+    const catalogue = CATALOGUES[lang] ?? {};
+    const same = Object.keys(en).filter((key) => JSON.stringify(catalogue[key]) === JSON.stringify(en[key as keyof English]));
+    expect(same.sort()).toEqual([...SAME_AS_ENGLISH[lang]].sort());
+  });
+
+  it.each(['pt', 'fr'] as const)('%s: 0 and 1 both take the "one" form, so every "one" form says its count', (lang) => {
+    const rules = new Intl.PluralRules(lang === 'pt' ? 'pt-BR' : 'fr');
+    expect([rules.select(0), rules.select(1), rules.select(2)]).toEqual(['one', 'one', 'other']);
+    for (const [key, m] of Object.entries(CATALOGUES[lang] ?? {})) {
+      if (typeof m === 'string' || !forms(en[key as keyof English]).some((text) => text.includes('{count}'))) continue;
+      expect(m.one, `${lang}: ${key}`).toContain('{count}');
+    }
+  });
+
+  it('speaks them at the table: plurals by their rules, numbers their way, the table’s own words', async () => {
+    const rules = resolveRules({ players: 3 });
+    if (!rules.ok) throw new Error('rules');
+    const names = ['Rosa', 'Ada', 'Basil'];
+    await useLanguage('fr');
+    expect([t('seat.tiles', { count: 0 }), t('seat.tiles', { count: 1 }), t('seat.tiles', { count: 2 })]).toEqual(['0 domino', '1 domino', '2 dominos']);
+    expect(formatNumber(12345.5)).toBe('12\u202f345,5');
+    expect(tileLabel('6-6')).toBe('double six');
+    expect(t('table.pass')).toBe('Bouder');
+    expect(describeEvent({ type: 'pass', seat: 1 }, rules.value, names, 0)).toBe('Ada a boudé.');
+    expect(t('boneyard.label', { count: 3 })).toBe('Pioche\u00a0: 3 dominos');
+    await useLanguage('pt');
+    expect([t('seat.tiles', { count: 0 }), t('seat.tiles', { count: 1 }), t('seat.tiles', { count: 2 })]).toEqual(['0 pedra', '1 pedra', '2 pedras']);
+    expect(formatNumber(12345.5)).toBe('12.345,5');
+    expect(tileLabel('6-6')).toBe('carroça de seis');
+    expect(describeEvent({ type: 'draw', seat: 1 }, rules.value, names, 0)).toBe('Ada comprou uma pedra.');
+    expect(t('boneyard.label', { count: 3 })).toBe('Monte: 3 pedras');
+    expect(t('handEnd.out', { name: 'Ada' })).toBe('Ada bateu');
   });
 });

@@ -5,24 +5,32 @@ import type { Message, ParamsOf, PluralMessage, Translation } from './types.ts';
  * The client's language and its words. `t(key, params)` reads the chosen language's catalogue,
  * so a component that calls it in its markup updates when the player switches language.
  */
-export const LANGUAGES = ['en', 'es'] as const;
+export const LANGUAGES = ['en', 'es', 'pt', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's name in itself, as the switch offers it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', pt: 'Português (Brasil)', fr: 'Français' };
+
+/**
+ * Each language's tag, for `<html lang>`, the switch's options and Intl (plurals, numbers, dates):
+ * the Portuguese is Brazil's, and says so, while a Portuguese browser from anywhere picks it.
+ */
+export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en', es: 'es', pt: 'pt-BR', fr: 'fr' };
 
 /**
  * The catalogues here so far. English comes with the first page; another language is fetched when
- * chosen (each is ~17 kB of text: the first page carries one, not all), and shows once it is here.
+ * chosen (each is ~35 kB of text, ~11 kB gzipped: the first page carries one, not all), and shows once it is here.
  */
 const catalogues: Partial<Record<Language, Translation<English>>> = { en };
 const LOADERS: Record<Language, () => Promise<Translation<English>>> = {
   en: () => Promise.resolve(en),
   es: async () => (await import('./es.ts')).es,
+  pt: async () => (await import('./pt.ts')).pt,
+  fr: async () => (await import('./fr.ts')).fr,
 };
 const KEY = 'fives.lang';
 
-/** The first of the browser's languages the client speaks (`es-MX` is Spanish), else English. */
+/** The first of the browser's languages the client speaks (`es-MX` is Spanish, `pt-PT` and `pt-BR` Portuguese, `fr-CA` French), else English. */
 export function pickLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
@@ -49,16 +57,21 @@ function initial(): Language {
 class Locale {
   /** The language the client speaks now: the chosen one once its catalogue is here (`useLanguage`). */
   current = $state<Language>('en');
+
+  /** The language's tag, for Intl and `<html lang>` ('pt-BR' for `pt`). */
+  get tag(): string {
+    return LANGUAGE_TAGS[this.current];
+  }
   #plural: { lang: Language; rules: Intl.PluralRules } | null = null;
   #number: { lang: Language; format: Intl.NumberFormat } | null = null;
 
   plural(n: number): Intl.LDMLPluralRule {
-    if (this.#plural?.lang !== this.current) this.#plural = { lang: this.current, rules: new Intl.PluralRules(this.current) };
+    if (this.#plural?.lang !== this.current) this.#plural = { lang: this.current, rules: new Intl.PluralRules(this.tag) };
     return this.#plural.rules.select(n);
   }
 
   number(n: number): string {
-    if (this.#number?.lang !== this.current) this.#number = { lang: this.current, format: new Intl.NumberFormat(this.current) };
+    if (this.#number?.lang !== this.current) this.#number = { lang: this.current, format: new Intl.NumberFormat(this.tag) };
     return this.#number.format.format(n);
   }
 }

@@ -21,6 +21,6 @@ export function rematchLine(summary: Pick<TableSummary, 'rematch' | 'seats'>, me
   if (offer.declined !== null) return { text: t('rematch.declined', { name: name(offer.declined) }), answer: false, waiting: false };
   const unanswered = summary.seats.filter((s) => s.kind === 'human' && !s.away && !offer.accepted.includes(s.seat)).map((s) => s.seat);
   if (me !== null && unanswered.includes(me)) return { text: t('rematch.offered', { name: name(offer.by) }), answer: true, waiting: false };
-  const names_ = new Intl.ListFormat(locale.current, { type: 'conjunction' }).format(unanswered.map(name));
+  const names_ = new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(unanswered.map(name));
   return { text: t('rematch.waiting', { names: names_ }), answer: false, waiting: true };
 }

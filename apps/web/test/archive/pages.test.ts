@@ -1,11 +1,16 @@
 import { type GameSummary, type PlayerId, gameIdOf } from '@fives/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { playerIdOfToken } from '../../src/archive/me.ts';
 import { matches, outcomeFor, runningBalance } from '../../src/archive/results.ts';
 import { analysisAddress, archiveRoute, gamePath, playerPath } from '../../src/archive/route.ts';
 import { leaderboardAddress, leaderboardChoice } from '../../src/archive/leaderboard.ts';
-import { STRINGS, langOf } from '../../src/archive/strings.ts';
+import { dateText, seatName } from '../../src/archive/words.ts';
+import { locale, t, useLanguage } from '../../src/i18n/i18n.svelte.ts';
 import { ROSA, rosasGames } from './fixtures.ts';
+
+afterEach(() => {
+  locale.current = 'en';
+});
 
 describe('the archive pages’ logic', () => {
   it('routes /p/<player> and /g/<game>, and says when an id is not one', () => {
@@ -62,16 +67,19 @@ describe('the archive pages’ logic', () => {
     const left: GameSummary = { ...won, seats: won.seats.map((s) => (s.kind === 'human' && s.playerId === ROSA ? { ...s, left: true as const } : s)) };
     expect(outcomeFor(left, ROSA)).toMatchObject({ seat: 0, won: false, left: true });
     expect(runningBalance([left], ROSA).map((p) => p.balance)).toEqual([-1]);
-    expect([STRINGS.en.left, STRINGS.es.left]).toEqual(['Left', 'Abandonada']);
-    expect([STRINGS.en.leftSeat, STRINGS.es.leftSeat]).toEqual(['left the game', 'abandonó la partida']);
+    expect(t('archive.left')).toBe('Left');
+    expect(t('archive.leftSeat')).toBe('left the game');
   });
 
-  it('speaks English and Spanish, by the browser’s first language', () => {
-    expect(langOf(['es-MX', 'en'])).toBe('es');
-    expect(langOf(['en-GB', 'es'])).toBe('en');
-    expect(langOf([])).toBe('en');
-    expect(Object.keys(STRINGS.es).sort()).toEqual(Object.keys(STRINGS.en).sort());
-    expect(STRINGS.es.stepOf(2, 5, 90)).toBe('Mano 2 · paso 5 de 90');
-    expect(STRINGS.en.gamesWins(1, 1)).toBe('1 game, 1 win');
+  it('speaks the language the player chose, as the rest of the client does', async () => {
+    expect(t('archive.stepOf', { hand: 2, step: 5, steps: 90 })).toBe('Hand 2 · step 5 of 90');
+    expect(t('archive.gamesWins', { games: t('archive.games', { count: 1 }), wins: t('archive.wins', { count: 1 }) })).toBe('1 game, 1 win');
+    await useLanguage('es');
+    expect(t('archive.stepOf', { hand: 2, step: 5, steps: 90 })).toBe('Mano 2 · paso 5 de 90');
+    expect([t('archive.left'), t('archive.leftSeat')]).toEqual(['Abandonada', 'abandonó la partida']);
+    expect(t('archive.chartNote', { count: 1 })).toBe('Victorias menos derrotas, partida a partida, en la partida listada abajo.');
+    // Dates and a deleted player's seat too: the choice in the settings, not the browser's language.
+    expect(dateText('2026-03-05T12:00:00Z')).toBe('5 mar 2026');
+    expect(seatName({ name: 'Rosa', deleted: true })).toBe('jugador borrado');
   });
 });
