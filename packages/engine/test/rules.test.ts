@@ -75,7 +75,15 @@ describe('presets (docs/rules.md#the-rules-object)', () => {
       { preset: 'fivesAndThrees', players: 4, partnerships: true },
       { variant: 'fivesAndThrees', handSize: 5, target: 61, partnerships: true },
     ],
-    [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points' }],
+    [
+      { preset: 'latin', players: 4 },
+      { variant: 'latin', handSize: 7, target: 100, firstLeader: 'highestDouble', nextLeader: 'winner', partnerships: true, bonuses: false, muggins: false },
+    ],
+    [
+      { preset: 'latin', players: 4, target: 200, bonuses: true },
+      { variant: 'latin', handSize: 7, target: 200, partnerships: true, bonuses: true },
+    ],
+    [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points', bonuses: false }],
   ])('%j', (input, expected) => {
     expect(rules(input)).toMatchObject(expected);
   });
@@ -133,6 +141,16 @@ describe('rules that are refused, with a message that says why', () => {
     [{ preset: 'fivesAndThrees', players: 2, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
     [{ preset: 'fivesAndThrees', players: 2, blockedScoring: 'others' }, /scores one point for going out and nothing for a blocked hand; blockedScoring cannot apply/],
     [{ preset: 'fivesAndThrees', players: 2, spinnerOpens: 'immediately' }, /has no spinner/],
+    [{ preset: 'latin', players: 2 }, /rules\.players: variant 'latin' is played by four in two fixed pairs, seven tiles each: not 2 players/],
+    [{ preset: 'latin', players: 3 }, /not 3 players/],
+    [{ preset: 'latin', players: 4, partnerships: false }, /rules\.partnerships: .*partnerships cannot be turned off/],
+    [{ preset: 'latin', players: 4, handSize: 6 }, /rules\.handSize: .*not 6 tiles, which would leave some out/],
+    [{ preset: 'latin', players: 4, handSize: 8 }, /4 hands of 8 tiles need 32 tiles/],
+    [{ preset: 'latin', players: 4, blockedScoring: 'others' }, /gives every pip left to the pair that won the hand; blockedScoring cannot apply/],
+    [{ preset: 'latin', players: 4, muggins: true }, /muggins needs All Fives scoring/],
+    [{ preset: 'latin', players: 4, bonuses: 'yes' }, /rules\.bonuses: expected true or false/],
+    [{ preset: 'partners', players: 4, bonuses: true }, /rules\.bonuses: the capicúa and pase bonuses belong to the Latin game/],
+    [{ preset: 'block', players: 4, variant: 'latin' }, /partnerships cannot be turned off/],
     [{ players: 2, target: -5 }, /rules\.target/],
     [{ players: 2, muggins: 'yes' }, /rules\.muggins/],
     ['allFives', /rules/],

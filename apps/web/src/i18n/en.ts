@@ -43,6 +43,8 @@ export const en = {
   'preset.draw.blurb': 'Like Block, but draw from the boneyard when stuck.',
   'preset.fivesAndThrees.name': 'Fives and Threes',
   'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
+  'preset.latin.name': 'Latin partners',
+  'preset.latin.blurb': 'Dominó por parejas: two pairs, the double six leads, the winners take every pip left, to 100.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',

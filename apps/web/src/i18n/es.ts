@@ -42,6 +42,8 @@ export const es: Translation<English> = {
   'preset.draw.blurb': 'Como Bloqueo, pero se roba del pozo cuando no se puede jugar.',
   'preset.fivesAndThrees.name': 'Cincos y treses',
   'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
+  'preset.latin.name': 'Dominó por parejas',
+  'preset.latin.blurb': 'Dos parejas, sale el doble seis, los ganadores se llevan todos los tantos que quedan, hasta 100.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
