@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Rules, resolveRules } from '../src/index.ts';
+import { readFileSync } from 'node:fs';
+import { PRESETS, type Rules, resolveRules } from '../src/index.ts';
 
 function rules(input: unknown): Rules {
   const r = resolveRules(input);
@@ -160,5 +161,17 @@ describe('rules that are refused, with a message that says why', () => {
 
   it('names every problem at once', () => {
     expect(problem({ preset: 'block', players: 2, muggins: true, scoreUnit: 'fives' })).toMatch(/muggins.*;.*scoreUnit/);
+  });
+});
+
+describe('the presets in the docs', () => {
+  it("README's preset table and docs/rules.md's list every preset, once", () => {
+    const read = (path: string): string => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+    const rows = (text: string, heading: string): string[] => {
+      const section = text.slice(text.indexOf(heading));
+      return Array.from(section.slice(0, section.indexOf('\n\n', section.indexOf('| preset'))).matchAll(/^\| `([A-Za-z0-9]+)`/gm), (m) => m[1] as string);
+    };
+    expect(rows(read('README.md'), '## The games')).toEqual([...PRESETS]);
+    expect(rows(read('docs/rules.md'), '## The rules object')).toEqual([...PRESETS]);
   });
 });
