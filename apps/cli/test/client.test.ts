@@ -109,6 +109,37 @@ describe('fives client', () => {
     expect(lines.flat().some((l) => l.type === 'draw')).toBe(false);
   });
 
+  it('four headless clients queue for the Latin game, are seated as two pairs, play it to 100 and are rated under latin/4', async () => {
+    const names = ['Eva', 'Fer', 'Gil', 'Hal'];
+    const lines: Line[][] = names.map(() => []);
+    const queue = { rules: { preset: 'latin' as const, players: 4 as const, bonuses: true }, waitSeconds: 600, level: 'easy' as const };
+    const policies = [NAMED_POLICIES.defensive, NAMED_POLICIES.greedy];
+    const sessions = names.map((name, i) =>
+      runSession({ url, name, policy: policies[i % 2]!, random: seededRandom(name), timeoutMs: 60_000, queue }, (line) => lines[i]!.push(line)),
+    );
+    expect(await Promise.all(sessions)).toEqual([0, 0, 0, 0]);
+    const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
+    expect(new Set(matched.map((m) => m.tableId)).size).toBe(1);
+    expect(new Set(matched.map((m) => m.seat))).toEqual(new Set([0, 1, 2, 3]));
+    const finals = lines.map((l) => l.at(-1)!);
+    for (const f of finals) expect(f).toMatchObject({ type: 'final', tableId: matched[0]!.tableId, game: 1 });
+    const scores = finals[0]!.scores as number[];
+    // Two pairs, one score each; nothing is drawn, nothing scores during a hand.
+    expect(scores).toHaveLength(2);
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(100);
+    for (const f of finals) expect(f.scores).toEqual(scores);
+    expect(lines.flat().some((l) => l.type === 'draw')).toBe(false);
+    expect(lines.flat().some((l) => l.type === 'pass')).toBe(true);
+    // A queue's game is rated, under its preset and player count, once the archive has it.
+    const board = async (): Promise<unknown[]> => ((await (await fetch(`${url}/api/leaderboard?preset=latin&players=4`)).json()) as { entries: unknown[] }).entries;
+    let entries: unknown[] = [];
+    for (let i = 0; i < 100 && entries.length < 4; i++) {
+      entries = await board();
+      if (entries.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(entries).toHaveLength(4);
+  });
+
   it('--queue takes a rules object and refuses a bad one with a usage error', () => {
     const bad = fives(['client', '--url', url, '--name', 'X', '--queue', '{"players":5}']);
     expect(bad.code).toBe(2);

@@ -29,8 +29,19 @@ describe('how to play', () => {
     expect(fives).not.toContain('15 scores 3 + 5 = 8');
   });
 
+  it("explains the Latin game: the pairs, the double six's lead, every pip left to the winners", () => {
+    const latin = card('latin');
+    expect(latin).toContain('two pairs, seven tiles each');
+    expect(latin).toContain('The double six leads the first hand');
+    expect(latin).toContain('every pip left in all four hands');
+    expect(latin).not.toContain('spinner, in the brass ring');
+    expect(latin).not.toContain('15 scores 3 + 5 = 8');
+  });
+
   it('says it in Spanish too', async () => {
     await useLanguage('es');
+    expect(card('latin')).toContain('Sale el doble seis en la primera mano');
+    expect(card('latin')).toContain('todos los tantos que quedan en las cuatro manos');
     expect(card('fivesAndThrees')).toContain('15 suma 3 + 5 = 8');
     expect(card('fivesAndThrees')).toContain('Gana quien llega antes a 61.');
   });

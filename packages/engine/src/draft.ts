@@ -1,6 +1,6 @@
 import type { MutableBoard } from './board.ts';
 import { type Rules, sideOf } from './rules.ts';
-import { handAwards, winnerOf } from './scoring.ts';
+import { CAPICUA_BONUS, handAwards, paseBonuses, winnerOf } from './scoring.ts';
 import type { Deal, GameState, HandEndReason, HandEvent, HandState, Missed, Seat } from './state.ts';
 import { type Tile, type TileMask, maskPips } from './tiles.ts';
 
@@ -59,9 +59,10 @@ export class Draft {
     return this.winner !== null;
   }
 
-  endHand(reason: HandEndReason, out: Seat | null): void {
+  /** Ends the hand; `capicua` when the play out fitted both ends (isCapicua), worth a bonus under `bonuses`. */
+  endHand(reason: HandEndReason, out: Seat | null, capicua = false): void {
     const pips = this.hands.map(maskPips);
-    const awards = handAwards(this.rules, pips, out);
+    const awards = handAwards(this.rules, pips, out, this.rules.bonuses ? this.bonuses(out, capicua) : undefined);
     for (const a of awards) {
       const side = sideOf(this.rules, a.seat);
       this.scores[side] = (this.scores[side] as number) + a.points;
@@ -71,6 +72,19 @@ export class Draft {
     this.missed = null;
     this.end = { type: 'handEnd', reason, awards, pips, out };
     this.log.push(this.end);
+  }
+
+  /**
+   * The Latin game's bonuses of the hand now ending, per side: a pase for each play the log shows
+   * followed by every other player passing, and the capicúa to the side out.
+   */
+  private bonuses(out: Seat | null, capicua: boolean): number[] {
+    const bonus = paseBonuses(this.rules, this.log);
+    if (capicua && out !== null) {
+      const side = sideOf(this.rules, out);
+      bonus[side] = (bonus[side] as number) + CAPICUA_BONUS;
+    }
+    return bonus;
   }
 
   /**

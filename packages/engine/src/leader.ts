@@ -4,6 +4,8 @@ import { type RandomSource } from './random.ts';
 import type { Rules } from './rules.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { Tile } from './tiles.ts';
+import { blockedWinnerSeat } from './scoring.ts';
+import { variantRules } from './variant.ts';
 
 /**
  * Who leads a hand (docs/rules.md#who-leads): the one rule the dealer, practice, the arena and
@@ -18,15 +20,18 @@ export interface PreviousHand {
   readonly leader: Seat;
   /** The seat that went out, or null when the hand was blocked. */
   readonly out: Seat | null;
+  /**
+   * The pips left in each hand at its end: who won a blocked Latin hand. A caller that does not
+   * know them leaves them out, and the lead after such a hand is then not decided.
+   */
+  readonly pips?: readonly number[] | undefined;
 }
 
 /**
  * The rules' choice of leader for `deal`. `previous` is null for a game's first hand, and
  * `'unknown'` when the caller never saw how the hand before ended (a client that joined late):
- * the choice is then null if it depends on that hand.
+ * the choice is then null if it depends on that hand (or on its pips, when they are left out).
  */
-export function leaderChoice(rules: Rules, deal: Deal, previous: PreviousHand | null): LeaderChoice;
-export function leaderChoice(rules: Rules, deal: Deal, previous: PreviousHand | null | 'unknown'): LeaderChoice | null;
 export function leaderChoice(rules: Rules, deal: Deal, previous: PreviousHand | null | 'unknown'): LeaderChoice | null {
   const rule = previous === null ? rules.firstLeader : rules.nextLeader;
   switch (rule) {
@@ -38,8 +43,9 @@ export function leaderChoice(rules: Rules, deal: Deal, previous: PreviousHand | 
     }
     case 'winner': {
       if (previous === 'unknown') return null;
-      const out = previous?.out ?? null;
-      return out === null ? { kind: 'random' } : { kind: 'decided', seat: out, forcedTile: null };
+      if (previous === null) return { kind: 'random' };
+      if (previous.out !== null) return { kind: 'decided', seat: previous.out, forcedTile: null };
+      return blockedLead(rules, previous);
     }
     case 'nextSeat': {
       if (previous === 'unknown') return null;
@@ -51,10 +57,30 @@ export function leaderChoice(rules: Rules, deal: Deal, previous: PreviousHand | 
   }
 }
 
+/**
+ * The winner's lead after a blocked hand: chance, or in the Latin game the player with fewest pips
+ * of the pair with fewer (a tie between the pairs: the same leader again).
+ */
+function blockedLead(rules: Rules, previous: PreviousHand): LeaderChoice | null {
+  const rule = variantRules(rules).blockedLead;
+  switch (rule) {
+    case 'random':
+      return { kind: 'random' };
+    case 'fewestPips': {
+      if (previous.pips === undefined) return null;
+      return { kind: 'decided', seat: blockedWinnerSeat(rules, previous.pips, previous.leader) ?? previous.leader, forcedTile: null };
+    }
+    default:
+      return assertNever(rule);
+  }
+}
+
 /** The rules' choice of leader for the hand `state` is about to deal. */
 export function leaderFor(state: GameState, deal: Deal): LeaderChoice {
   const hand = state.hand;
-  return leaderChoice(state.rules, deal, hand === null ? null : { leader: hand.leader, out: hand.end?.out ?? null });
+  const previous = hand === null ? null : { leader: hand.leader, out: hand.end?.out ?? null, pips: hand.end?.pips };
+  // Only a caller that lost the pips gets null; the state always has them.
+  return leaderChoice(state.rules, deal, previous) ?? { kind: 'random' };
 }
 
 export interface DealtHand {

@@ -1,10 +1,10 @@
-import { END_NAMES, boardCount, cloneBoard, endIndex, endsFor, fitMask, placeLead, placeOn } from './board.ts';
+import { EAST, END_NAMES, WEST, boardCount, cloneBoard, endIndex, endsFor, fitMask, placeLead, placeOn } from './board.ts';
 import type { Draft } from './draft.ts';
 import { type GameError, GameErrorCode } from './errors.ts';
 import { boardRules } from './board-rules.ts';
 import { sideOf } from './rules.ts';
 import { variantRules } from './variant.ts';
-import { countScore, playScore } from './scoring.ts';
+import { countScore, isCapicua, playScore } from './scoring.ts';
 import { assertNever } from './never.ts';
 import type { Action, Seat } from './state.ts';
 import { type Tile, type TileMask, TILE_COUNT, formatTile, has, high, low } from './tiles.ts';
@@ -45,6 +45,8 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
   const br = boardRules(d.rules);
   let end: number | null = null;
   let west: number | undefined;
+  // Worth a bonus only if this play goes out (docs/rules.md#the-latin-partnership-game).
+  let capicua = false;
   if (d.board.tiles === 0) {
     if (a.end !== undefined) return err(GameErrorCode.endNotAllowedOnLead, 'the lead starts the layout: it takes no end');
     if (d.forcedLead !== null && tile !== d.forcedLead) {
@@ -70,6 +72,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
       if ((d.board.open[end] as number) < 0) return err(GameErrorCode.endNotOpen, `the ${a.end} end is not open`);
       if ((fits & (1 << end)) === 0) return err(GameErrorCode.tileDoesNotFit, `${formatTile(tile)} does not fit the ${a.end} end`);
     }
+    capicua = isCapicua((fits & (1 << WEST)) !== 0, (fits & (1 << EAST)) !== 0, d.board.open[WEST] as number, d.board.open[EAST] as number);
     placeOn(board, br, end, tile);
   }
   const count = boardCount(board);
@@ -87,13 +90,13 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
   );
   if (d.score(seat, scored)) return null;
   if (d.rules.muggins) d.awaiting = 'claim';
-  else if (d.hands[seat] === 0) d.endHand('domino', seat);
+  else if (d.hands[seat] === 0) d.endHand('domino', seat, capicua);
   else d.passTurn();
   return null;
 }
 
 function draw(d: Draft, seat: Seat): GameError | null {
-  if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'this game never draws (Block, Fives-and-Threes): pass instead');
+  if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'this game never draws (Block, Fives-and-Threes, the Latin game): pass instead');
   if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not draw`);
   }

@@ -2,7 +2,7 @@ import { type Board, type BoardRules, EAST, NORTH, SOUTH, WEST } from './board.t
 import { boardRules } from './board-rules.ts';
 import { type PackedBoard, packBoard, packedCount, packedCountAfter, packedFit, packedLeads, placeOnPacked, unpackBoard } from './packed-board.ts';
 import { type Rules, sideCount, sideOf } from './rules.ts';
-import { countScore, inUnits, sideAwards, winnerOf } from './scoring.ts';
+import { CAPICUA_BONUS, PASE_BONUS, countScore, inUnits, isCapicua, paseBonuses, sideAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
 import { ALL_TILES, FULL_SET, type Tile, type TileMask, lowestTile, maskOf, maskPips } from './tiles.ts';
@@ -59,6 +59,9 @@ export class Playout {
   private readonly pips: Int32Array;
   /** sideAwards' answer at a hand's end, per side. */
   private readonly awards: Float64Array;
+  /** Under `bonuses`: the pases earned so far in this hand, per side, in points (added at its end, as `apply` does). */
+  private readonly bonus: Float64Array;
+  private readonly bonuses: boolean;
   /** `redeal`'s shuffled set: the hands from the front, the boneyard after them. */
   private readonly order: Int8Array;
   /** `redeal`'s boneyard, copied from the end of `order` (a subarray would be an object a deal). */
@@ -83,6 +86,8 @@ export class Playout {
     if (scores !== undefined) this.scores.set(scores);
     this.pips = new Int32Array(rules.players);
     this.awards = new Float64Array(sideCount(rules));
+    this.bonus = new Float64Array(sideCount(rules));
+    this.bonuses = rules.bonuses;
     this.order = Int8Array.from(ALL_TILES);
     this.pile = new Int8Array(ALL_TILES.length);
     this.turn = leader;
@@ -99,6 +104,7 @@ export class Playout {
     p.passes = hand.passes;
     p.forcedLead = hand.board.tiles === 0 && hand.forcedLead !== null ? hand.forcedLead : -1;
     p.handOver = hand.end !== null;
+    if (p.bonuses && hand.end === null) p.bonus.set(paseBonuses(state.rules, hand.log));
     p.winner = state.winner ?? -1;
     return p;
   }
@@ -179,12 +185,14 @@ export class Playout {
     this.winner = -1;
     this.handOver = false;
     this.out = -1;
+    this.bonus.fill(0);
   }
 
   copyFrom(o: Playout): void {
     // Loops, not TypedArray.set: for two to four entries the call costs more than the copy.
     for (let s = 0; s < this.players; s++) this.hands[s] = o.hands[s] as number;
     for (let s = 0; s < this.scores.length; s++) this.scores[s] = o.scores[s] as number;
+    if (this.bonuses) for (let s = 0; s < this.bonus.length; s++) this.bonus[s] = o.bonus[s] as number;
     this.ends = o.ends;
     this.tiles = o.tiles;
     this.boneyard = o.boneyard;
@@ -281,6 +289,7 @@ export class Playout {
   /** Plays a legal move for the seat on turn; returns what it scored. */
   play(move: number): number {
     const seat = this.turn;
+    const before = this.ends;
     this.ends = this.boardAfter(move);
     this.tiles++;
     const left = (this.hands[seat] as number) & ~(1 << (move >> 2));
@@ -292,8 +301,13 @@ export class Playout {
     // predictor misses often, and adding 0 changes nothing (addScore only asks winnerOf at
     // the target, and unchanged scores there give the same answer).
     if (this.addScore(seat, points)) return points;
-    if (left === 0) this.endHand(seat);
-    else this.turn = seat + 1 === this.players ? 0 : seat + 1;
+    if (left === 0) {
+      if (this.bonuses && this.tiles > 1 && this.capicua(before, (move >> 2) as Tile)) {
+        const side = this.sides[seat] as number;
+        this.bonus[side] = (this.bonus[side] as number) + CAPICUA_BONUS;
+      }
+      this.endHand(seat);
+    } else this.turn = seat + 1 === this.players ? 0 : seat + 1;
     return points;
   }
 
@@ -305,8 +319,18 @@ export class Playout {
       return;
     }
     this.passes++;
+    if (this.bonuses && this.passes === this.players - 1) {
+      // Every other player has passed since the last play: a pase for the side that made it.
+      const side = this.sides[this.turn + 1 === this.players ? 0 : this.turn + 1] as number;
+      this.bonus[side] = (this.bonus[side] as number) + PASE_BONUS;
+    }
     if (this.passes >= this.players) this.endHand(-1);
     else this.turn = this.turn + 1 === this.players ? 0 : this.turn + 1;
+  }
+
+  /** isCapicua for `t` on the packed board `b`: an end's number is its three low bits less one. */
+  private capicua(b: PackedBoard, t: Tile): boolean {
+    return isCapicua(((packedFit(b, WEST) >>> t) & 1) !== 0, ((packedFit(b, EAST) >>> t) & 1) !== 0, (b & 7) - 1, ((b >>> 5) & 7) - 1);
   }
 
   /** The packed board a legal move leaves. */
@@ -333,7 +357,8 @@ export class Playout {
     // The same rule as handAwards (sideAwards), added in place.
     sideAwards(this.rules, this.pips, out < 0 ? null : out, this.awards);
     for (let side = 0; side < this.scores.length; side++) {
-      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, this.awards[side] as number);
+      const bonus = this.bonuses ? (this.bonus[side] as number) : 0;
+      this.scores[side] = (this.scores[side] as number) + inUnits(this.rules, (this.awards[side] as number) + bonus);
     }
     this.winner = winnerOf(this.rules, this.scores) ?? -1;
   }

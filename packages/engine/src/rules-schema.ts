@@ -23,6 +23,7 @@ const rulesInputShape = {
   scoreUnit: z.optional(z.enum(SCORE_UNITS)),
   muggins: z.optional(z.boolean()),
   partnerships: z.optional(z.boolean()),
+  bonuses: z.optional(z.boolean()),
 };
 
 export const RulesInputSchema = z.strictObject(rulesInputShape).check(

@@ -1,6 +1,6 @@
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { assertNever } from './never.ts';
-import { VARIANTS, type Variant, scoresDuringPlay, variantRules } from './variant.ts';
+import { VARIANTS, type Variant, type VariantRules, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
  * The rules object of docs/rules.md#the-rules-object: a preset plus any option set on top of it. `RulesInput` is
@@ -8,7 +8,7 @@ import { VARIANTS, type Variant, scoresDuringPlay, variantRules } from './varian
  * all the engine ever reads.
  */
 
-export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees'] as const;
+export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees', 'latin'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 // Each option's values, once: the rules input's schema and the protocol's view schema read them.
@@ -36,6 +36,8 @@ export interface Rules {
   readonly scoreUnit: ScoreUnit;
   readonly muggins: boolean;
   readonly partnerships: boolean;
+  /** The Latin game's capicúa and pase bonuses (docs/rules.md#the-latin-partnership-game). */
+  readonly bonuses: boolean;
 }
 
 type Options = Omit<Rules, 'preset' | 'players'>;
@@ -57,6 +59,8 @@ const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
   draw: { variant: 'draw', handSize: 7 },
   // The British pub game: the lead goes round the table hand by hand.
   fivesAndThrees: { variant: 'fivesAndThrees', nextLeader: 'nextSeat' },
+  // Dominó por parejas: the double six opens the first hand, the winner leads the next.
+  latin: { variant: 'latin', partnerships: true, firstLeader: 'highestDouble' },
 };
 
 /** The variant a preset plays (before any `variant` option set on top of it). */
@@ -86,6 +90,7 @@ export interface RulesInput {
   scoreUnit?: ScoreUnit | undefined;
   muggins?: boolean | undefined;
   partnerships?: boolean | undefined;
+  bonuses?: boolean | undefined;
 }
 
 /** One thing wrong with a rules input: where (`[]` for the whole object) and why. */
@@ -127,6 +132,7 @@ const FIELD_CHECKS: Record<keyof RulesInput, FieldCheck> = {
   scoreUnit: oneOf(SCORE_UNITS),
   muggins: bool,
   partnerships: bool,
+  bonuses: bool,
 };
 
 /**
@@ -192,6 +198,7 @@ function resolveUnchecked(input: RulesInput): Rules {
     scoreUnit: pick('scoreUnit', 'points'),
     muggins: pick('muggins', false),
     partnerships: pick('partnerships', false),
+    bonuses: pick('bonuses', false),
   };
   return { preset, players, ...base, target: pick('target', derivedTarget(base, players)) };
 }
@@ -222,8 +229,29 @@ export function contradictions(input: RulesInput): RulesProblem[] {
     out.push({ path: ['spinnerOpens'], message: `variant '${r.variant}' has no spinner, so spinnerOpens cannot apply` });
   }
   if (variant.handEnd !== 'othersPips' && input.blockedScoring !== undefined) {
-    const how = variant.handEnd === 'go' ? 'scores one point for going out and nothing for a blocked hand' : "always scores the others' pips minus the winner's own";
-    out.push({ path: ['blockedScoring'], message: `variant '${r.variant}' ${how}; blockedScoring cannot apply` });
+    out.push({ path: ['blockedScoring'], message: `variant '${r.variant}' ${HAND_END_TEXT[variant.handEnd]}; blockedScoring cannot apply` });
+  }
+  if (variant.seating === 'fourInPairs') out.push(...fourInPairs(input, r));
+  if (r.bonuses && !variant.bonuses) {
+    out.push({ path: at('bonuses'), message: `the capicúa and pase bonuses belong to the Latin game; variant '${r.variant}' has none` });
+  }
+  return out;
+}
+
+const HAND_END_TEXT: Readonly<Record<Exclude<VariantRules['handEnd'], 'othersPips'>, string>> = {
+  fewestPips: "always scores the others' pips minus the winner's own",
+  go: 'scores one point for going out and nothing for a blocked hand',
+  allPips: 'gives every pip left to the pair that won the hand',
+};
+
+/** The Latin game's table: four players in two pairs, the whole set dealt (docs/rules.md#the-latin-partnership-game). */
+function fourInPairs(input: RulesInput, r: Rules): RulesProblem[] {
+  const out: RulesProblem[] = [];
+  const why = `variant '${r.variant}' is played by four in two fixed pairs, seven tiles each`;
+  if (r.players !== 4) out.push({ path: ['players'], message: `${why}: not ${r.players} players` });
+  if (!r.partnerships) out.push({ path: ['partnerships'], message: `${why}: partnerships cannot be turned off` });
+  if (r.handSize !== 7 && r.handSize * r.players <= 28) {
+    out.push({ path: input.handSize === undefined ? ['preset'] : ['handSize'], message: `${why}: not ${r.handSize} tiles, which would leave some out` });
   }
   return out;
 }

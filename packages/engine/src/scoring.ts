@@ -1,6 +1,6 @@
 import type { Rules } from './rules.ts';
 import { sideCount, sideOf } from './rules.ts';
-import type { Award, Seat } from './state.ts';
+import type { Award, HandEvent, Seat } from './state.ts';
 import { assertNever } from './never.ts';
 import { scoresDuringPlay, variantRules } from './variant.ts';
 
@@ -48,11 +48,18 @@ export function playScore(rules: Rules, count: number): number {
   return scoresDuringPlay(rules) ? countScore(rules, count) : 0;
 }
 
+/** The Latin game's bonuses, in points (docs/rules.md#the-latin-partnership-game): the usual values of the Caribbean clubs. */
+export const CAPICUA_BONUS = 25;
+export const PASE_BONUS = 25;
+
 /**
- * The end-of-hand awards of docs/rules.md#the-end-of-a-hand, #block-and-draw and #fives-and-threes, from the pips left in each hand and the seat
- * that went out (null when blocked). Awards are in the rules' unit; zero awards are left out.
+ * The end-of-hand awards of docs/rules.md#the-end-of-a-hand, #block-and-draw, #fives-and-threes and
+ * #the-latin-partnership-game, from the pips left in each hand and the seat that went out (null
+ * when blocked), plus any bonus each side earned in the hand (`bonus`, one entry a side, in
+ * points: the Latin game's capicúa and pases, added to the side's award). Awards are in the
+ * rules' unit; zero awards are left out.
  */
-export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null): Award[] {
+export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | null, bonus?: ArrayLike<number>): Award[] {
   if (out !== null && variantRules(rules).handEnd === 'othersPips') {
     const points = outAward(rules, pips, out);
     return points > 0 ? [{ seat: out, points: inUnits(rules, points) }] : [];
@@ -62,10 +69,38 @@ export function handAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | nu
   const awards: Award[] = [];
   // A side is named by its lowest seat, which is also its index (see sidePips).
   for (let side = 0; side < sides.length; side++) {
-    const points = sides[side] as number;
+    const points = (sides[side] as number) + (bonus?.[side] ?? 0);
     if (points > 0) awards.push({ seat: side, points: inUnits(rules, points) });
   }
   return awards;
+}
+
+/**
+ * The pases a hand's log shows, per side, in points: each play followed by every other player
+ * passing (a "pase corrido") earns its side PASE_BONUS.
+ */
+export function paseBonuses(rules: Rules, log: readonly HandEvent[]): number[] {
+  const bonus = new Array<number>(sideCount(rules)).fill(0);
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i] as HandEvent;
+    if (e.type !== 'play') continue;
+    let passes = 0;
+    while (log[i + 1 + passes]?.type === 'pass') passes++;
+    if (passes >= rules.players - 1) {
+      const side = sideOf(rules, e.seat);
+      bonus[side] = (bonus[side] as number) + PASE_BONUS;
+    }
+  }
+  return bonus;
+}
+
+/**
+ * Whether a play out is a capicúa: the last tile fits both open ends of the line, and the two
+ * ends show different numbers (so the tile is exactly their two numbers, never a double).
+ * `fitsWest`/`fitsEast`: whether the tile fits each end; `west`/`east`: the numbers they show.
+ */
+export function isCapicua(fitsWest: boolean, fitsEast: boolean, west: number, east: number): boolean {
+  return fitsWest && fitsEast && west !== east;
 }
 
 /**
@@ -92,6 +127,10 @@ export function sideAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | nu
   if (handEnd === 'go') {
     // Fives-and-Threes: a point for the go; the pips left are worth nothing, blocked or not.
     if (out !== null) into[sideOf(rules, out)] = 1;
+    return;
+  }
+  if (handEnd === 'allPips') {
+    allPips(rules, pips, out, into);
     return;
   }
   const othersPips = handEnd === 'othersPips';
@@ -129,6 +168,53 @@ export function sideAwards(rules: Rules, pips: ArrayLike<number>, out: Seat | nu
     const share = round5((total - 2 * low) / 2);
     for (let side = 0; side < n; side++) if (SIDE_PIPS[side] === low) into[side] = share;
   }
+}
+
+/**
+ * The Latin game: the pair out, or the pair with fewer pips when blocked, scores every pip left
+ * in all four hands (its own too), not rounded; a blocked hand with equal pips scores nothing.
+ */
+function allPips(rules: Rules, pips: ArrayLike<number>, out: Seat | null, into: Float64Array): void {
+  const n = sidePips(rules, pips);
+  let total = 0;
+  for (let side = 0; side < n; side++) total += SIDE_PIPS[side] as number;
+  if (out !== null) {
+    into[sideOf(rules, out)] = total;
+    return;
+  }
+  const winner = fewestPipsSide(n);
+  if (winner >= 0) into[winner] = total;
+}
+
+/** The one side with the fewest pips in SIDE_PIPS' first `n`, or -1 on a tie. */
+function fewestPipsSide(n: number): number {
+  let low = Infinity;
+  let best = -1;
+  for (let side = 0; side < n; side++) {
+    const p = SIDE_PIPS[side] as number;
+    if (p < low) {
+      low = p;
+      best = side;
+    } else if (p === low) best = -1;
+  }
+  return best;
+}
+
+/**
+ * Who leads after a blocked hand whose lead is the winner's, when the variant's `blockedLead` is
+ * `fewestPips`: of the side with fewest pips, its player with fewest (the first in turn from
+ * the hand's leader on a tie within the pair); null when the sides tie.
+ */
+export function blockedWinnerSeat(rules: Rules, pips: ArrayLike<number>, leader: Seat): Seat | null {
+  const side = fewestPipsSide(sidePips(rules, pips));
+  if (side < 0) return null;
+  let best: Seat | null = null;
+  for (let k = 0; k < rules.players; k++) {
+    const seat = (leader + k) % rules.players;
+    if (sideOf(rules, seat) !== side) continue;
+    if (best === null || (pips[seat] as number) < (pips[best] as number)) best = seat;
+  }
+  return best;
 }
 
 /** sidePips' answer: one per side (at most four), reused so that no hand's end allocates. */

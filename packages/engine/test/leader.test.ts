@@ -90,6 +90,26 @@ describe('leaderChoice', () => {
     expect(leaderChoice(winner, deal, { leader: 2, out: null })).toEqual({ kind: 'random' });
   });
 
+  it("after a blocked Latin hand: the winning pair's player with fewest pips; on a tie, the same leader; without the pips, undecided", () => {
+    const latin = unwrap(newGame({ preset: 'latin', players: 4 })).rules;
+    const latinDeal = dealFromSeed(latin, 'latin').deal;
+    const lead = (pips: number[], leader: number): unknown => leaderChoice(latin, latinDeal, { leader, out: null, pips });
+    // Pairs 0+2 = 3 + 9 = 12 against 1+3 = 20: seat 0, the lighter of the pair.
+    expect(lead([3, 10, 9, 10], 1)).toEqual({ kind: 'decided', seat: 0, forcedTile: null });
+    // Pair 1+3 wins, seat 3 lighter than seat 1 though seat 1 is first in turn.
+    expect(lead([10, 8, 10, 2], 0)).toEqual({ kind: 'decided', seat: 3, forcedTile: null });
+    // Seats 1 and 3 hold as many: the first of them in turn from the leader (seat 2) is seat 3.
+    expect(lead([10, 4, 10, 4], 2)).toEqual({ kind: 'decided', seat: 3, forcedTile: null });
+    // The pairs tie: the leader leads again.
+    expect(lead([5, 10, 15, 10], 2)).toEqual({ kind: 'decided', seat: 2, forcedTile: null });
+    expect(leaderChoice(latin, latinDeal, { leader: 2, out: null })).toBeNull();
+    expect(leaderChoice(latin, latinDeal, { leader: 2, out: 1 })).toEqual({ kind: 'decided', seat: 1, forcedTile: null });
+    // The first hand: the double six's holder, with it.
+    const { seat, tile } = highestDoubleLead(latinDeal);
+    expect(leaderChoice(latin, latinDeal, null)).toEqual({ kind: 'decided', seat, forcedTile: tile });
+    expect(tile).toBe(27);
+  });
+
   it('without the hand before, decides only the rules that do not need it', () => {
     expect(leaderChoice(rules, deal, 'unknown')).toBeNull();
     expect(leaderChoice({ ...rules, nextLeader: 'winner' }, deal, 'unknown')).toBeNull();

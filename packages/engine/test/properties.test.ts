@@ -21,7 +21,7 @@ import {
 import { countFromLayout } from './support/independent-count.ts';
 import { type PlayedGame, playRandomGame } from './support/random-game.ts';
 
-const presets = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees'] as const;
+const presets = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees', 'latin'] as const;
 
 const gameArb = fc
   .record({
@@ -29,12 +29,15 @@ const gameArb = fc
     players: fc.constantFrom(2, 3, 4),
     spinnerOpens: fc.constantFrom(undefined, 'immediately' as const),
     nextLeader: fc.constantFrom(undefined, 'nextSeat' as const, 'highestDouble' as const),
+    bonuses: fc.boolean(),
     seed: fc.integer(),
   })
-  .map(({ preset, players, spinnerOpens, nextLeader, seed }) => {
-    const rules: Record<string, unknown> = { preset, players: preset === 'partners' ? 4 : players };
-    if (spinnerOpens && preset !== 'block' && preset !== 'draw' && preset !== 'fivesAndThrees') rules.spinnerOpens = spinnerOpens;
-    if (nextLeader) rules.nextLeader = nextLeader;
+  .map(({ preset, players, spinnerOpens, nextLeader, bonuses, seed }) => {
+    const rules: Record<string, unknown> = { preset, players: preset === 'partners' || preset === 'latin' ? 4 : players };
+    if (spinnerOpens && preset !== 'block' && preset !== 'draw' && preset !== 'fivesAndThrees' && preset !== 'latin') rules.spinnerOpens = spinnerOpens;
+    // The Latin game is played by its own leads: the double six, then the winner.
+    if (nextLeader && preset !== 'latin') rules.nextLeader = nextLeader;
+    if (preset === 'latin') rules.bonuses = bonuses;
     return { rules, seed };
   });
 
@@ -115,6 +118,81 @@ describe('random legal play', { timeout: 60_000 }, () => {
       expect(logs.every((log) => !log.some((e) => e.type === 'draw'))).toBe(true);
     });
     expect(games).toBeGreaterThan(0);
+  });
+
+  it('scores the Latin game by the hand: every pip left to the pair out or with fewer, the bonuses, the leads, nothing during play', () => {
+    let games = 0;
+    let pases = 0;
+    let capicuas = 0;
+    forEveryGame((game) => {
+      const { rules } = game.final;
+      if (rules.variant !== 'latin') return;
+      games++;
+      const totals = [0, 0];
+      let previous: GameState | null = null;
+      let ended: GameState | null = null;
+      game.states.forEach((state, i) => {
+        const hand = state.hand;
+        if (hand === null) return;
+        if (game.actions[i] === null) {
+          // A deal: the first hand is led by the 6-6's holder with it, later ones by the winner.
+          if (ended === null) {
+            expect(hand.deal.hands[hand.leader]).toContain(tileText('6-6'));
+            expect(hand.forcedLead).toBe(tileText('6-6'));
+          } else {
+            const end = ended.hand?.end;
+            if (end == null) throw new Error('a hand was dealt before the last ended');
+            const pips = end.pips;
+            const pair = [pips[0]! + pips[2]!, pips[1]! + pips[3]!];
+            const side = end.out !== null ? end.out % 2 : pair[0] === pair[1] ? null : pair[0]! < pair[1]! ? 0 : 1;
+            const leader = ended.hand!.leader;
+            const expected = end.out ?? (side === null ? leader : [side, side + 2].sort((a, b) => pips[a]! - pips[b]! || ((a - leader + 4) % 4) - ((b - leader + 4) % 4))[0]);
+            expect(hand.leader).toBe(expected);
+            expect(hand.forcedLead).toBeNull();
+          }
+        }
+        for (const e of hand.log) if (e.type === 'play') expect(e.scored).toBe(0);
+        const end = hand.end;
+        if (end !== null && previous?.hand?.end === null) {
+          // Worked out here from the definition: all 28 tiles' pips less those laid.
+          const pips = end.pips;
+          const all = pips.reduce((a, b) => a + b, 0);
+          const pair = [pips[0]! + pips[2]!, pips[1]! + pips[3]!];
+          const side = end.out !== null ? end.out % 2 : pair[0] === pair[1] ? null : pair[0]! < pair[1]! ? 0 : 1;
+          const bonus = [0, 0];
+          if (side !== null) bonus[side] = all;
+          if (rules.bonuses) {
+            hand.log.forEach((e, k) => {
+              if (e.type !== 'play') return;
+              const next = hand.log.slice(k + 1, k + 4);
+              if (next.length === 3 && next.every((n) => n.type === 'pass')) {
+                bonus[e.seat % 2]! += 25;
+                pases++;
+              }
+            });
+            const last = game.actions[i];
+            const before = previous.hand.board;
+            if (end.out !== null && last?.type === 'play' && before.tiles > 0) {
+              const halves = formatTile(last.tile).split('-').map(Number);
+              const [w, e] = [before.open[0], before.open[1]];
+              if (w !== e && halves.includes(w!) && halves.includes(e!)) {
+                bonus[end.out % 2]! += 25;
+                capicuas++;
+              }
+            }
+          }
+          expect(end.awards).toEqual(bonus.flatMap((points, seat) => (points > 0 ? [{ seat, points }] : [])));
+          for (const a of end.awards) totals[a.seat]! += a.points;
+          ended = state;
+        }
+        previous = state;
+      });
+      expect(game.final.scores).toEqual(totals);
+      expect(game.final.hands.every((h) => h.reason !== null || h === game.final.hands.at(-1))).toBe(true);
+    });
+    expect(games).toBeGreaterThan(0);
+    expect(pases).toBeGreaterThan(0);
+    expect(capicuas).toBeGreaterThan(0);
   });
 
   it('shows a count equal to one worked out again from the layout', () => {

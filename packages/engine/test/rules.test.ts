@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Rules, resolveRules } from '../src/index.ts';
+import { readFileSync } from 'node:fs';
+import { PRESETS, type Rules, resolveRules } from '../src/index.ts';
 
 function rules(input: unknown): Rules {
   const r = resolveRules(input);
@@ -75,7 +76,15 @@ describe('presets (docs/rules.md#the-rules-object)', () => {
       { preset: 'fivesAndThrees', players: 4, partnerships: true },
       { variant: 'fivesAndThrees', handSize: 5, target: 61, partnerships: true },
     ],
-    [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points' }],
+    [
+      { preset: 'latin', players: 4 },
+      { variant: 'latin', handSize: 7, target: 100, firstLeader: 'highestDouble', nextLeader: 'winner', partnerships: true, bonuses: false, muggins: false },
+    ],
+    [
+      { preset: 'latin', players: 4, target: 200, bonuses: true },
+      { variant: 'latin', handSize: 7, target: 200, partnerships: true, bonuses: true },
+    ],
+    [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points', bonuses: false }],
   ])('%j', (input, expected) => {
     expect(rules(input)).toMatchObject(expected);
   });
@@ -133,6 +142,16 @@ describe('rules that are refused, with a message that says why', () => {
     [{ preset: 'fivesAndThrees', players: 2, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
     [{ preset: 'fivesAndThrees', players: 2, blockedScoring: 'others' }, /scores one point for going out and nothing for a blocked hand; blockedScoring cannot apply/],
     [{ preset: 'fivesAndThrees', players: 2, spinnerOpens: 'immediately' }, /has no spinner/],
+    [{ preset: 'latin', players: 2 }, /rules\.players: variant 'latin' is played by four in two fixed pairs, seven tiles each: not 2 players/],
+    [{ preset: 'latin', players: 3 }, /not 3 players/],
+    [{ preset: 'latin', players: 4, partnerships: false }, /rules\.partnerships: .*partnerships cannot be turned off/],
+    [{ preset: 'latin', players: 4, handSize: 6 }, /rules\.handSize: .*not 6 tiles, which would leave some out/],
+    [{ preset: 'latin', players: 4, handSize: 8 }, /4 hands of 8 tiles need 32 tiles/],
+    [{ preset: 'latin', players: 4, blockedScoring: 'others' }, /gives every pip left to the pair that won the hand; blockedScoring cannot apply/],
+    [{ preset: 'latin', players: 4, muggins: true }, /muggins needs All Fives scoring/],
+    [{ preset: 'latin', players: 4, bonuses: 'yes' }, /rules\.bonuses: expected true or false/],
+    [{ preset: 'partners', players: 4, bonuses: true }, /rules\.bonuses: the capicúa and pase bonuses belong to the Latin game/],
+    [{ preset: 'block', players: 4, variant: 'latin' }, /partnerships cannot be turned off/],
     [{ players: 2, target: -5 }, /rules\.target/],
     [{ players: 2, muggins: 'yes' }, /rules\.muggins/],
     ['allFives', /rules/],
@@ -142,5 +161,17 @@ describe('rules that are refused, with a message that says why', () => {
 
   it('names every problem at once', () => {
     expect(problem({ preset: 'block', players: 2, muggins: true, scoreUnit: 'fives' })).toMatch(/muggins.*;.*scoreUnit/);
+  });
+});
+
+describe('the presets in the docs', () => {
+  it("README's preset table and docs/rules.md's list every preset, once", () => {
+    const read = (path: string): string => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+    const rows = (text: string, heading: string): string[] => {
+      const section = text.slice(text.indexOf(heading));
+      return Array.from(section.slice(0, section.indexOf('\n\n', section.indexOf('| preset'))).matchAll(/^\| `([A-Za-z0-9]+)`/gm), (m) => m[1] as string);
+    };
+    expect(rows(read('README.md'), '## The games')).toEqual([...PRESETS]);
+    expect(rows(read('docs/rules.md'), '## The rules object')).toEqual([...PRESETS]);
   });
 });

@@ -39,6 +39,20 @@ describe('end-of-hand awards (docs/rules.md#the-end-of-a-hand, #block-and-draw)'
   const block4p = rules({ preset: 'block', players: 4, partnerships: true });
   const fives = rules({ preset: 'cribbage', players: 3 });
 
+  it('the Latin game: every pip left to the pair out or with fewer when blocked, unrounded, the bonuses added; a blocked tie scores nothing', () => {
+    const latin = rules({ preset: 'latin', players: 4 });
+    expect(handAwards(latin, [0, 13, 4, 9], 0)).toEqual([{ seat: 0, points: 26 }]);
+    expect(handAwards(latin, [7, 0, 4, 9], 1)).toEqual([{ seat: 1, points: 20 }]);
+    expect(handAwards(latin, [3, 13, 4, 9], null)).toEqual([{ seat: 0, points: 29 }]);
+    expect(handAwards(latin, [13, 3, 9, 4], null)).toEqual([{ seat: 1, points: 29 }]);
+    expect(handAwards(latin, [10, 3, 9, 16], null)).toEqual([]);
+    expect(handAwards(latin, [10, 3, 9, 16], null, [25, 50])).toEqual([
+      { seat: 0, points: 25 },
+      { seat: 1, points: 50 },
+    ]);
+    expect(handAwards(latin, [0, 13, 4, 9], 2, [25, 0])).toEqual([{ seat: 0, points: 51 }]);
+  });
+
   it("domino: the opponents' pips, rounded", () => {
     expect(handAwards(three, [0, 13, 14], 0)).toEqual([{ seat: 0, points: 25 }]);
     expect(handAwards(two, [0, 2], 0)).toEqual([]);

@@ -8,23 +8,34 @@ import { playRandomGame } from './support/random-game.ts';
  * spinner never gets one, one that scores only at the end scores no play, one that never draws
  * has no draw in any hand — and the converse shows up in the variants that have them.
  */
-const PRESET: Record<Variant, string> = { allFives: 'allFives', block: 'block', draw: 'draw', fivesAndThrees: 'fivesAndThrees' };
+const PRESET: Record<Variant, string> = { allFives: 'allFives', block: 'block', draw: 'draw', fivesAndThrees: 'fivesAndThrees', latin: 'latin' };
+
+/** The tables each variant is played at: the Latin game only by four in pairs. */
+const PLAYERS = (variant: Variant): readonly (2 | 3 | 4)[] => (VARIANT_RULES[variant].seating === 'fourInPairs' ? [4] : [2, 3, 4]);
 
 /**
- * docs/rules.md#block-and-draw and #fives-and-threes, read again: no spinner and no scoring during
- * a Block or Draw hand; Block never draws; Fives-and-Threes has no spinner, never draws, scores
- * fives and threes as it goes and a point for the go, seven tiles each with two players, five with more.
+ * docs/rules.md#block-and-draw, #fives-and-threes and #the-latin-partnership-game, read again: no
+ * spinner and no scoring during a Block or Draw hand; Block never draws; Fives-and-Threes has no
+ * spinner, never draws, scores fives and threes as it goes and a point for the go, seven tiles
+ * each with two players, five with more; the Latin game has no spinner, never draws, scores
+ * nothing during a hand and every pip left at its end, four players in pairs with seven tiles
+ * each, the lead after a block to the winning pair's fewest pips, and its two bonuses.
  */
-const DOCUMENTED: Record<Variant, { spinner: boolean; countScoring: string; draws: boolean; handEnd: string; handSizes: number[] }> = {
-  allFives: { spinner: true, countScoring: 'fives', draws: true, handEnd: 'othersPips', handSizes: [9, 7, 5] },
-  block: { spinner: false, countScoring: 'none', draws: false, handEnd: 'fewestPips', handSizes: [9, 7, 5] },
-  draw: { spinner: false, countScoring: 'none', draws: true, handEnd: 'fewestPips', handSizes: [9, 7, 5] },
-  fivesAndThrees: { spinner: false, countScoring: 'fivesAndThrees', draws: false, handEnd: 'go', handSizes: [7, 5, 5] },
+const PLAIN = { seating: 'any', blockedLead: 'random', bonuses: false };
+const DOCUMENTED: Record<
+  Variant,
+  { spinner: boolean; countScoring: string; draws: boolean; handEnd: string; handSizes: number[]; seating: string; blockedLead: string; bonuses: boolean }
+> = {
+  allFives: { spinner: true, countScoring: 'fives', draws: true, handEnd: 'othersPips', handSizes: [9, 7, 5], ...PLAIN },
+  block: { spinner: false, countScoring: 'none', draws: false, handEnd: 'fewestPips', handSizes: [9, 7, 5], ...PLAIN },
+  draw: { spinner: false, countScoring: 'none', draws: true, handEnd: 'fewestPips', handSizes: [9, 7, 5], ...PLAIN },
+  fivesAndThrees: { spinner: false, countScoring: 'fivesAndThrees', draws: false, handEnd: 'go', handSizes: [7, 5, 5], ...PLAIN },
+  latin: { spinner: false, countScoring: 'none', draws: false, handEnd: 'allPips', handSizes: [7, 7, 7], seating: 'fourInPairs', blockedLead: 'fewestPips', bonuses: true },
 };
 
 function playedHands(variant: Variant): { spinner: boolean; scoredPlay: boolean; drew: boolean }[] {
   const out: { spinner: boolean; scoredPlay: boolean; drew: boolean }[] = [];
-  for (const [players, seed] of [2, 3, 4].flatMap((p) => [1, 2, 3].map((s) => [p, s] as const))) {
+  for (const [players, seed] of PLAYERS(variant).flatMap((p) => [1, 2, 3, 4, 5, 6].map((s) => [p, s] as const))) {
     const game = playRandomGame({ preset: PRESET[variant], players }, `variant:${variant}:${players}:${seed}`, 8);
     for (const s of game.states) {
       const hand = s.hand;
@@ -43,7 +54,7 @@ describe('the rules of each variant', () => {
   it('names every variant, and every preset resolves to its variant', () => {
     expect(Object.keys(VARIANT_RULES).sort()).toEqual([...VARIANTS].sort());
     for (const variant of VARIANTS) {
-      const rules = resolveRules({ preset: PRESET[variant], players: 3 });
+      const rules = resolveRules({ preset: PRESET[variant], players: PLAYERS(variant)[1] ?? 4 });
       if (!rules.ok) throw new Error(rules.error.message);
       expect(variantRules(rules.value)).toBe(VARIANT_RULES[variant]);
       expect(boardRules(rules.value).spinner).toBe(VARIANT_RULES[variant].spinner);
@@ -71,18 +82,21 @@ describe('the rules of each variant', () => {
       if (!rules.ok) throw new Error(rules.error.message);
       expect(presetVariant(preset)).toBe(rules.value.variant);
     }
-    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw', 'fivesAndThrees']);
+    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw', 'fivesAndThrees', 'latin']);
   });
 
   it('refuses the options a variant has no use for', () => {
     for (const variant of VARIANTS) {
       const v = DOCUMENTED[variant];
-      const muggins = resolveRules({ preset: PRESET[variant], players: 2, muggins: true });
+      const players = PLAYERS(variant)[0] ?? 4;
+      const muggins = resolveRules({ preset: PRESET[variant], players, muggins: true });
       expect(muggins.ok).toBe(v.countScoring === 'fives');
-      const opens = resolveRules({ preset: PRESET[variant], players: 2, spinnerOpens: 'immediately' });
+      const opens = resolveRules({ preset: PRESET[variant], players, spinnerOpens: 'immediately' });
       expect(opens.ok).toBe(v.spinner);
-      const blocked = resolveRules({ preset: PRESET[variant], players: 2, blockedScoring: 'others' });
+      const blocked = resolveRules({ preset: PRESET[variant], players, blockedScoring: 'others' });
       expect(blocked.ok).toBe(v.handEnd === 'othersPips');
+      const bonuses = resolveRules({ preset: PRESET[variant], players, bonuses: true });
+      expect(bonuses.ok).toBe(v.bonuses);
     }
   });
 });

@@ -286,7 +286,7 @@ export class FairnessTracker {
       check = checkHand({ rules: h.rules, hand, commitment: h.commitment, seed, views: h.views, before: this.ends.get(`${tableId}/${game}/${hand - 1}`) ?? null });
     }
     const last = h?.views.at(-1)?.hand;
-    if (last?.end != null) this.ends.set(key, { leader: last.leader, out: last.end.out });
+    if (last?.end != null) this.ends.set(key, { leader: last.leader, out: last.end.out, pips: last.end.pips });
     const verdict: HandFairness = { ...base, ...check };
     this.decided.set(key, verdict);
     return verdict;

@@ -28,6 +28,7 @@ export const RulesSchema = z.strictObject({
   scoreUnit: z.enum(SCORE_UNITS),
   muggins: z.boolean(),
   partnerships: z.boolean(),
+  bonuses: z.boolean(),
 });
 
 export const BoardSchema = z.strictObject({

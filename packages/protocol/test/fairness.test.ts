@@ -82,6 +82,7 @@ describe('the fairness tracker', () => {
     ['Muggins, 3 players (claims, hidden counts)', { preset: 'muggins', players: 3 }, 0],
     ['Draw game, 2 players', { preset: 'draw', players: 2 }, 0],
     ['Block game, partners', { preset: 'partners', players: 4 }, 2],
+    ['the Latin game, bonuses, a seat (leads decided by the hand before, blocked ones by its pips)', { preset: 'latin', players: 4, bonuses: true, target: 300 }, 3],
   ] as const) {
     it(`verifies every hand of an honest game (${name})`, () => {
       const states = serverStates(rules, seat, `honest/${name}`);

@@ -39,6 +39,7 @@ describe('the view schema', () => {
     ['partners', { preset: 'partners', players: 4 }],
     ['block 2p', { preset: 'block', players: 2 }],
     ['fivesAndThrees 2p', { preset: 'fivesAndThrees', players: 2 }],
+    ['latin with bonuses', { preset: 'latin', players: 4, bonuses: true }],
   ] as const) {
     it(`accepts every view of a whole ${name} game`, () => {
       let n = 0;

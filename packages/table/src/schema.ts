@@ -11,9 +11,10 @@ import { refuse } from './outcome.ts';
  * half-read. Version 0 is the document as servers wrote it before it had a version: no
  * `schema`, and from before the clocks and the deals' seeds, no `clock`, `fair` or `updatedAt`.
  * Version 1 had no names for the computer players (every one read "Computer (level)"); version 2
- * no `settings.rated` (its tables were all unrated: ratings came later).
+ * no `settings.rated` (its tables were all unrated: ratings came later); version 3 no `bonuses`
+ * in the engine's resolved rules (they came with the Latin game, and were off everywhere).
  */
-export const TABLE_SCHEMA = 3;
+export const TABLE_SCHEMA = 4;
 
 export type StoredTableDoc = TableDoc & { readonly schema: typeof TABLE_SCHEMA };
 
@@ -82,7 +83,17 @@ const MIGRATIONS: readonly ((raw: Raw) => Raw)[] = [
   (raw) => ({ ...raw, seats: Array.isArray(raw.seats) ? namedBots(raw.seats) : raw.seats, schema: 2 }),
   // 2 → 3: no table was rated before ratings.
   (raw) => ({ ...raw, settings: typeof raw.settings === 'object' && raw.settings !== null ? { rated: false, ...raw.settings } : raw.settings, schema: 3 }),
+  // 3 → 4: the game under way's resolved rules say there are no bonuses, as every game before had none.
+  (raw) => ({ ...raw, state: withoutBonuses(raw.state), schema: 4 }),
 ];
+
+/** A stored engine state of version 3, its resolved rules given `bonuses: false` (the rest as it was). */
+function withoutBonuses(state: unknown): unknown {
+  if (typeof state !== 'object' || state === null) return state;
+  const rules = (state as Raw).rules;
+  if (typeof rules !== 'object' || rules === null) return state;
+  return { ...state, rules: { ...rules, bonuses: false } };
+}
 
 /** Stored seats of version 1: a computer player named as `botSeat` names one, after the people and the earlier ones. */
 function namedBots(seats: readonly unknown[]): unknown[] {

@@ -99,3 +99,14 @@ describe('a stored table of schema 1', () => {
     expect(refused.ok ? 'read' : refused.error.message).toMatch(/seats\.1\.name/);
   });
 });
+
+describe('a stored table of schema 3', () => {
+  it("loads with its game's resolved rules saying there are no bonuses, which is what they meant", () => {
+    const doc: TableDoc = found(value(openTable(ADA, FOUR, undefined, NO_TIMER)).table).doc;
+    const game = { rules: { players: 4, muggins: false }, status: 'playing', scores: [0, 0], hands: [], hand: null };
+    const read = fromStored({ ...doc, state: game, schema: 3 });
+    expect(read.ok ? read.value.state : read.error).toEqual({ ...game, rules: { players: 4, muggins: false, bonuses: false } });
+    const empty = fromStored({ ...doc, state: null, schema: 3 });
+    expect(empty.ok ? empty.value.state : empty.error).toBeNull();
+  });
+});

@@ -21,11 +21,14 @@ interface Fixture {
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/table-doc-v0.json', import.meta.url), 'utf8')) as Fixture;
 const id = fixture.memory.id;
-// Schema 3 added settings.rated: every table stored before it is unrated.
+// Schema 3 added settings.rated: every table stored before it is unrated. Schema 4, the game's
+// resolved rules' bonuses: none before the Latin game.
+const state = fixture.memory.state;
 const migrated: TableDoc = {
   ...fixture.memory,
   seats: [fixture.memory.seats[0]!, { kind: 'bot', level: 'easy', name: 'Ada' }],
   settings: { ...fixture.memory.settings, rated: false },
+  state: state === null ? null : { ...state, rules: { ...state.rules, bonuses: false } },
 };
 
 describe('a stored table document', () => {

@@ -101,6 +101,57 @@ describe('a whole game over real sockets and Redis', () => {
     expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
   });
 
+  it('the Latin game: two humans and two bots in pairs play to 100; the 6-6 leads, then the winner; the record replays', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const bob = await guest(server.url, 'Bob');
+    const seats = [{ type: 'human' }, { type: 'human' }, { type: 'bot', level: 'medium' }, { type: 'bot', level: 'hard' }] as const;
+    const created = await createTable(server.url, ada.token, { preset: 'latin', players: 4, bonuses: true }, [...seats]);
+    const a = await TestClient.connect(server.url, ada.token);
+    const b = await TestClient.connect(server.url, bob.token);
+    clients.push(a, b);
+    await a.join(created.tableId);
+    await b.join(created.tableId);
+    await a.waitForState((s) => s.table.seats.every((x) => x.kind !== 'open'));
+    expect((await a.request('table:start', { tableId: created.tableId })).ok).toBe(true);
+    a.play();
+    b.play();
+    const end = await a.waitForState((s) => s.table.phase === 'over');
+    const final = end.view!;
+    expect(final.rules).toMatchObject({ preset: 'latin', variant: 'latin', handSize: 7, target: 100, partnerships: true, bonuses: true });
+    expect(final.scores).toHaveLength(2);
+    expect(Math.max(...final.scores)).toBeGreaterThanOrEqual(100);
+    expect([...a.problems, ...b.problems]).toEqual([]);
+
+    const record = (await (await fetch(`${server.url}/api/tables/${created.tableId}/games/1/record`)).json()) as GameRecord;
+    expect(record.hands).toHaveLength(final.handScores.length);
+    expect(record.hands.flatMap((h) => h.actions).some((x) => x.type === 'draw')).toBe(false);
+    // The first hand: whoever holds the 6-6 leads it.
+    const first = record.hands[0]!;
+    expect(first.deal.hands[first.leader]).toContain('6-6');
+    expect(first.actions[0]).toMatchObject({ seat: first.leader, type: 'play', tile: '6-6' });
+    // Later hands: the seat that went out, or after a block the winning pair's fewest pips (docs/rules.md).
+    record.hands.slice(1).forEach((hand, i) => {
+      const before = record.hands[i]!;
+      const played = [0, 1, 2, 3].map((seat) => before.actions.filter((x) => x.type === 'play' && x.seat === seat).map((x) => (x as { tile: string }).tile));
+      const pips = before.deal.hands.map((tiles, seat) =>
+        tiles.filter((t) => !played[seat]!.some((p) => p.split('-').sort().join() === t.split('-').sort().join())).reduce((sum, t) => sum + Number(t[0]) + Number(t[2]), 0),
+      );
+      const out = played.findIndex((p) => p.length === 7);
+      if (out >= 0) {
+        expect(hand.leader).toBe(out);
+        return;
+      }
+      const pairs = [pips[0]! + pips[2]!, pips[1]! + pips[3]!];
+      if (pairs[0] === pairs[1]) return expect(hand.leader).toBe(before.leader);
+      const side = pairs[0]! < pairs[1]! ? 0 : 1;
+      expect(pips[hand.leader]).toBe(Math.min(pips[side]!, pips[side + 2]!));
+      expect(hand.leader % 2).toBe(side);
+    });
+    const replayed = replayRecord(record);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
+  });
+
   it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
     const ada = await guest(server.url, 'Ada');
     const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [{ type: 'human' }, { type: 'bot', level: 'medium' }]);

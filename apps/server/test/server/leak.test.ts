@@ -66,6 +66,7 @@ describe('what a seat is sent', () => {
     ['All Fives, 3 players', { players: 3 as const }],
     ['Muggins, 3 players', { preset: 'muggins', players: 3 as const }],
     ['Fives-and-Threes, 2 players', { preset: 'fivesAndThrees', players: 2 as const }],
+    ['the Latin game, 4 players', { preset: 'latin', players: 4 as const }],
   ] as const) {
     it(`never holds another hand's tile or a boneyard tile, across a whole game (${name}); a spectator sees no hand`, async () => {
       const table = await startedTable(server.url, rules, 2);

@@ -43,6 +43,8 @@ export const en = {
   'preset.draw.blurb': 'Like Block, but draw from the boneyard when stuck.',
   'preset.fivesAndThrees.name': 'Fives and Threes',
   'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
+  'preset.latin.name': 'Latin partners',
+  'preset.latin.blurb': 'Dominó por parejas: two pairs, the double six leads, the winners take every pip left, to 100.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',
@@ -122,6 +124,9 @@ export const en = {
   'how.threes.1': 'No spinner and no drawing: if no tile fits, knock.',
   'how.threes.2': 'Add up the two ends: a point a five, a point a three. 15 scores 3 + 5 = 8.',
   'how.threes.3': 'Going out scores 1. First to 61 wins.',
+  'how.latin.1': 'Four players in two pairs, seven tiles each. The double six leads the first hand; the winner leads the next.',
+  'how.latin.2': 'No spinner and no drawing: if no tile fits, pass. Nothing scores during the hand.',
+  'how.latin.3': 'Go out, or hold fewer pips when the game blocks: your pair scores every pip left in all four hands. First to 100 wins.',
   'how.caption': '3 + 2 = 5: that play scores 5.',
 
   'setup.players': 'Players',
@@ -133,6 +138,7 @@ export const en = {
   'setup.target': 'Play to',
   'setup.muggins': 'Muggins (count for yourself)',
   'setup.partners': 'Partners (4 players)',
+  'setup.bonuses': 'Capicúa and pase bonuses (25 each)',
   'setup.timer': 'Turn timer',
 
   'queue.title': 'Random opponents',
@@ -389,6 +395,8 @@ export const en = {
   'sheet.hand': 'Hand',
   'sheet.total': 'Total',
   'sheet.blocked': '⊘ blocked hand',
+  'sheet.allPips': 'The pair that wins a hand scores every pip left in all four hands.',
+  'sheet.bonuses': 'Bonuses: capicúa 25, each pase 25.',
   'sheet.playing': '… being played',
   'sheet.rematchBy': 'A rematch is up to {name}.',
   'sheet.leave': 'Leave table',

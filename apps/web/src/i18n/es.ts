@@ -42,6 +42,8 @@ export const es: Translation<English> = {
   'preset.draw.blurb': 'Como Bloqueo, pero se roba del pozo cuando no se puede jugar.',
   'preset.fivesAndThrees.name': 'Cincos y treses',
   'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
+  'preset.latin.name': 'Dominó por parejas',
+  'preset.latin.blurb': 'Dos parejas, sale el doble seis, los ganadores se llevan todos los tantos que quedan, hasta 100.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
@@ -122,6 +124,9 @@ export const es: Translation<English> = {
   'how.threes.1': 'Sin spinner y sin robar: si ninguna ficha cabe, pasa.',
   'how.threes.2': 'Suma los dos extremos: un punto por cinco, un punto por tres. 15 suma 3 + 5 = 8.',
   'how.threes.3': 'Quien se queda sin fichas suma 1. Gana quien llega antes a 61.',
+  'how.latin.1': 'Cuatro jugadores en dos parejas, siete fichas cada uno. Sale el doble seis en la primera mano; en las siguientes, quien ganó.',
+  'how.latin.2': 'Sin spinner y sin robar: si no tienes ficha que case, pasas. Durante la mano no se anota nada.',
+  'how.latin.3': 'Domina, o ten menos tantos si se tranca: tu pareja se anota todos los tantos que quedan en las cuatro manos. Gana quien llega antes a 100.',
   'how.caption': '3 + 2 = 5: esa jugada suma 5.',
 
   'setup.players': 'Jugadores',
@@ -133,6 +138,7 @@ export const es: Translation<English> = {
   'setup.target': 'Jugar a',
   'setup.muggins': 'Muggins (cuenta tú mismo)',
   'setup.partners': 'Parejas (4 jugadores)',
+  'setup.bonuses': 'Bonos de capicúa y pase (25 cada uno)',
   'setup.timer': 'Tiempo por turno',
 
   'queue.title': 'Rivales al azar',
@@ -392,6 +398,8 @@ export const es: Translation<English> = {
   'sheet.hand': 'Mano',
   'sheet.total': 'Total',
   'sheet.blocked': '⊘ mano cerrada',
+  'sheet.allPips': 'La pareja que gana una mano se anota todos los tantos que quedan en las cuatro manos.',
+  'sheet.bonuses': 'Bonos: capicúa 25, cada pase 25.',
   'sheet.playing': '… en juego',
   'sheet.rematchBy': 'La revancha la decide {name}.',
   'sheet.leave': 'Dejar la mesa',

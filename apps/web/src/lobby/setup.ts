@@ -12,17 +12,40 @@ export interface SetupForm {
   target: number | null;
   muggins: boolean;
   partnerships: boolean;
+  /** The Latin game's capicúa and pase bonuses; ignored where the preset has none. */
+  bonuses: boolean;
   turnSeconds: number | null;
 }
 
-export const DEFAULT_FORM: SetupForm = { players: 2, preset: 'allFives', level: 'medium', target: null, muggins: false, partnerships: false, turnSeconds: null };
+export const DEFAULT_FORM: SetupForm = {
+  players: 2,
+  preset: 'allFives',
+  level: 'medium',
+  target: null,
+  muggins: false,
+  partnerships: false,
+  bonuses: false,
+  turnSeconds: null,
+};
 
 export function rulesInput(form: SetupForm): RulesInput {
   const input: RulesInput = { preset: form.preset, players: form.players };
   if (form.target !== null) input.target = form.target;
   if (form.muggins && form.preset !== 'muggins') input.muggins = true;
-  if (form.players === 4 && form.partnerships && form.preset !== 'partners') input.partnerships = true;
+  if (form.players === 4 && form.partnerships && !partnersFixed(form.preset)) input.partnerships = true;
+  if (form.bonuses && bonusesPossible(form.preset)) input.bonuses = true;
   return input;
+}
+
+/** Whether the preset plays in pairs whatever the form says (partners, the Latin game). */
+export function partnersFixed(preset: Preset): boolean {
+  const r = resolveRules({ preset, players: 4 });
+  return r.ok && r.value.partnerships;
+}
+
+/** Whether the capicúa and pase bonuses can go on top of a preset (the Latin game's). */
+export function bonusesPossible(preset: Preset): boolean {
+  return resolveRules({ preset, players: 4, bonuses: true }).ok;
 }
 
 /** The resolved rules, or what is wrong with the form in words. */

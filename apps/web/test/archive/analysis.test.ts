@@ -31,6 +31,25 @@ describe('move-by-move analysis', () => {
     expect(decisionSteps(r, 0)).toEqual([0]);
   });
 
+  it('analyses a Latin game: the forced 6-6 is no decision, and every other choice of the pair is weighed', { timeout: 60_000 }, () => {
+    const record = playedRecord({ preset: 'latin', players: 4, bonuses: true, target: 60 }, 'analysis-latin');
+    const r = replay(record);
+    const first = record.hands[0]!;
+    const leader = first.leader;
+    // The first action of the game is the 6-6, the leader's only legal play.
+    expect(first.actions[0]).toMatchObject({ type: 'play', tile: '6-6', seat: leader });
+    expect(decisionSteps(r, leader)).not.toContain(0);
+    for (const mode of ['fair', 'hindsight'] as const) {
+      const a = analyseGame(r, { seat: leader, seed: 'latin', samples: 12, mode });
+      expect(a.decisions.length).toBeGreaterThan(0);
+      for (const d of a.decisions) {
+        expect(d.options.length).toBeGreaterThanOrEqual(2);
+        expect(d.best.win).toBeGreaterThanOrEqual(d.made.win - 1e-9);
+      }
+      expect(a.summary.hands).toBe(record.hands.length);
+    }
+  });
+
   it('is the same from the same seed, and covers every choice the seat made', { timeout: 60_000 }, () => {
     const record = playedRecord({ preset: 'allFives', players: 2, target: 100 }, 'analysis-seeded');
     const r = replay(record);

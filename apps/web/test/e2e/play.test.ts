@@ -260,6 +260,56 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     await page.context().close();
   }, 180_000);
 
+  it('plays a whole Latin game in pairs with the bonuses: the 6-6 leads, nobody draws, the sheet scores two pairs to 100', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=practice-latin&delay=0');
+    await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText('4', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Rules' }).first().selectOption('latin');
+    await page.getByText('More options').click();
+    await page.getByLabel('Capicúa and pase bonuses (25 each)').check();
+    expect(await page.getByText('every pip left in all four hands').count()).toBeGreaterThan(0);
+    await startPractice(page, 4, 'latin', 'beginner');
+    expect(await page.locator('.hand .tile').count()).toBe(7);
+    const start = await storedDoc(page);
+    expect(start.state?.rules).toMatchObject({ preset: 'latin', partnerships: true, bonuses: true, handSize: 7, target: 100 });
+    const first = start.state?.hand;
+    expect(first?.deal.hands[first.leader]).toContain(27);
+    expect(first?.forcedLead).toBe(27);
+    // Holding the 6-6, the player may lead nothing else: one tile glows.
+    if (first?.leader === 0) {
+      expect(await waitForTurn(page)).toBe('play');
+      expect(await page.locator('.hand .tile.glow').count()).toBe(1);
+    }
+    let hands = 0;
+    for (let i = 0; i < 600; i++) {
+      const turn = await waitForTurn(page);
+      if (turn === 'gameOver') break;
+      expect(turn, 'nobody draws in the Latin game').not.toBe('draw');
+      if (turn === 'handOver') {
+        hands++;
+        await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        continue;
+      }
+      expect((await arms(page)).north, 'no spinner: no north arm').toBe(0);
+      await tapMove(page, turn);
+    }
+    const sheet = page.getByRole('dialog', { name: 'Score sheet' });
+    expect(await sheet.isVisible(), 'the game was played to its end').toBe(true);
+    expect(hands).toBeGreaterThan(0);
+    const doc = await storedDoc(page);
+    expect(doc.phase).toBe('over');
+    const scores = doc.state?.scores ?? [];
+    expect(scores).toHaveLength(2);
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(100);
+    // Two pairs on the sheet, and how their hands scored.
+    expect(await sheet.locator('thead th').count()).toBe(3);
+    expect(await sheet.getByText('The pair that wins a hand scores every pip left in all four hands. Bonuses: capicúa 25, each pase 25.').count()).toBe(1);
+    await shot(page, 'latin-sheet-desktop');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
   it('plays a whole Muggins game: a missed count can be called, a right one cannot; the bots think in a worker; a reload keeps the game', async () => {
     const page = await newPage(h, PHONE, '?seed=practice-muggins&delay=0');
     await startPractice(page, 2, 'muggins', 'beginner');

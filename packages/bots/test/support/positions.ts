@@ -14,6 +14,8 @@ export const TABLES: readonly { readonly name: string; readonly rules: RulesInpu
   { name: 'draw 3', rules: { preset: 'draw', players: 3 } },
   { name: 'fivesAndThrees 2', rules: { preset: 'fivesAndThrees', players: 2 } },
   { name: 'fivesAndThrees partners', rules: { preset: 'fivesAndThrees', players: 4, partnerships: true } },
+  { name: 'latin', rules: { preset: 'latin', players: 4 } },
+  { name: 'latin with bonuses', rules: { preset: 'latin', players: 4, bonuses: true } },
   { name: 'spinner opens at once', rules: { players: 2, spinnerOpens: 'immediately' } },
 ];
 
