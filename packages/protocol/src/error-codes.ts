@@ -52,6 +52,11 @@ export const ErrorCode = {
   tooManyBlocks: 'block/too_many',
   /** No open report has this id (none was filed, or an operator closed it already). */
   reportNotFound: 'report/not_found',
+  // Friends
+  /** A person does not follow themselves. */
+  followSelf: 'follow/self',
+  /** You follow as many people as one may (FOLLOWS_MAX): unfollow someone first. */
+  tooManyFollows: 'follow/too_many',
   // Notifications (Web Push)
   /** The push endpoint is not one this server sends to: an https: URL of a push service (docs/protocol.md#notifications). */
   pushEndpointRefused: 'push/endpoint_refused',

@@ -45,6 +45,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.lastPasskey:
     case ErrorCode.challengeExpired:
     case ErrorCode.tooManyBlocks:
+    case ErrorCode.tooManyFollows:
       return 409;
     case ErrorCode.rateLimited:
     case ErrorCode.reactionRateLimited:
@@ -61,6 +62,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.badName:
     case ErrorCode.reportSelf:
     case ErrorCode.blockSelf:
+    case ErrorCode.followSelf:
     case ErrorCode.pushEndpointRefused:
     case ErrorCode.badRules:
     case ErrorCode.badSeat:

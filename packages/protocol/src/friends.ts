@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { PlayerIdSchema, QueueIdSchema, TableIdSchema } from './ids.ts';
+
+/**
+ * Friends and presence (docs/protocol.md#friends-and-presence): a person follows others (one
+ * way, as a list of their own) and sees, for each, whether they are online now, at a table (to
+ * watch), waiting in a queue, or away.
+ */
+
+/** How many people one person may follow. */
+export const FOLLOWS_MAX = 500;
+
+/**
+ * Where a followed person is now, across every node: `playing` at a table under way (its id, to
+ * watch), `queue` waiting for random opponents (the queue's id), `online` with the site open,
+ * `offline` otherwise.
+ */
+export const FriendPresenceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('offline') }),
+  z.strictObject({ kind: z.literal('online') }),
+  z.strictObject({ kind: z.literal('playing'), tableId: TableIdSchema }),
+  z.strictObject({ kind: z.literal('queue'), queue: QueueIdSchema }),
+]);
+export type FriendPresence = z.output<typeof FriendPresenceSchema>;
+
+/** A person followed: by id, the name they go by now ("" once they deleted their account), since when, and where they are. */
+export const FriendSchema = z.strictObject({ playerId: PlayerIdSchema, name: z.string(), since: z.iso.datetime(), presence: FriendPresenceSchema });
+export type Friend = z.output<typeof FriendSchema>;
+
+/** `GET /api/friends` (and what following and unfollowing answer): the people you follow, newest first. */
+export const FriendsSchema = z.strictObject({ friends: z.array(FriendSchema) });
+export type Friends = z.output<typeof FriendsSchema>;
+
+export const friendsPaths = {
+  friends: '/api/friends',
+  follow: (id: string): string => `/api/follows/${encodeURIComponent(id)}`,
+} as const;
