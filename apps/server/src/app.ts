@@ -17,6 +17,7 @@ import { MemorySafety, type SafetyStore } from './safety/store.ts';
 import { type FollowStore, MemoryFollows } from './friends/follows.ts';
 import { NodePresence, PRESENCE_TTL_MS, presenceOf } from './friends/presence.ts';
 import { friendsRoutes } from './friends/routes.ts';
+import { challengeRoutes } from './friends/challenge-routes.ts';
 import { safetyRoutes } from './http/safety.ts';
 import { Identities } from './identity/identify.ts';
 import type { AccountStore } from './accounts/store.ts';
@@ -404,6 +405,24 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       accounts,
       now,
     });
+    await app.register(challengeRoutes, {
+      box: shared.friendChallenges,
+      identities,
+      safety,
+      follows,
+      archive,
+      accounts,
+      notifier,
+      tell: (player, ...message) => {
+        const room = io.to(playerRoom(player));
+        if (message[0] === 'challenge:received') room.emit(...message);
+        else room.emit(...message);
+      },
+      // A private table, unrated and unlisted, without a turn clock: a friendly game; any seats beyond the two get computer players.
+      startTable: (people, challenge) =>
+        service.createStarted({ people, level: 'medium', rulesInput: challenge.rules, settings: { turnSeconds: null, listed: false, rated: false } }),
+      now,
+    });
     await app.register(accountRoutes, {
       accounts,
       archive,
@@ -437,9 +456,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
     });
-    // The kinds of note something here sends: offered to the browsers (a friend's challenge, a
+    // The kinds of note something here sends: offered to the browsers (a friend's challenge; a
     // correspondence turn and a tournament's start each join the list with their feature).
-    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: [], insecureEndpoints: options.pushInsecureEndpoints ?? false });
+    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: ['challenge'], insecureEndpoints: options.pushInsecureEndpoints ?? false });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 

@@ -1,3 +1,4 @@
+import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
 import { PlayerIdSchema, QueueIdSchema, TableIdSchema } from './ids.ts';
 
@@ -34,4 +35,41 @@ export type Friends = z.output<typeof FriendsSchema>;
 export const friendsPaths = {
   friends: '/api/friends',
   follow: (id: string): string => `/api/follows/${encodeURIComponent(id)}`,
+} as const;
+
+// ---- Challenges ------------------------------------------------------------------------------
+
+/** How long a challenge waits for its answer, ms: then it is gone, as if declined. */
+export const CHALLENGE_TTL_MS = 120_000;
+
+export const ChallengeIdSchema = z
+  .string()
+  .regex(/^c_[a-z0-9]{16}$/, { error: 'a challenge id is "c_" and 16 letters or digits' })
+  .brand<'ChallengeId'>();
+export type ChallengeId = z.output<typeof ChallengeIdSchema>;
+
+/** `POST /api/challenges`: whom, and the rules of the table (the lobby's setup form's). */
+export const ChallengeRequestSchema = z.strictObject({ playerId: PlayerIdSchema, rules: RulesInputSchema });
+export type ChallengeRequest = z.input<typeof ChallengeRequestSchema>;
+
+const PersonSchema = z.strictObject({ playerId: PlayerIdSchema, name: z.string() });
+
+/** A challenge waiting for its answer (`challenge:received` to the one challenged, on every connection of theirs). */
+export const FriendChallengeSchema = z.strictObject({
+  id: ChallengeIdSchema,
+  from: PersonSchema,
+  to: PersonSchema,
+  rules: RulesInputSchema,
+  expiresAt: z.iso.datetime(),
+});
+export type FriendChallenge = z.output<typeof FriendChallengeSchema>;
+
+/** `challenge:answered`, to both: accepted (the table they are both seated at, dealt) or declined. */
+export const ChallengeAnsweredSchema = z.strictObject({ id: ChallengeIdSchema, accepted: z.boolean(), tableId: TableIdSchema.nullable() });
+export type ChallengeAnswered = z.output<typeof ChallengeAnsweredSchema>;
+
+export const challengePaths = {
+  challenges: '/api/challenges',
+  accept: (id: string): string => `/api/challenges/${encodeURIComponent(id)}/accept`,
+  decline: (id: string): string => `/api/challenges/${encodeURIComponent(id)}/decline`,
 } as const;

@@ -1,5 +1,5 @@
-import { type Friends, FriendsSchema, type GuestResponse, type Problem } from '@fives/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChallengeAnswered, type FriendChallenge, type Friends, FriendsSchema, type GuestResponse, type Problem } from '@fives/protocol';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresArchive } from '../../src/archive/postgres.ts';
 import { TestClient, createTable, guest } from '../support/client.ts';
 import { type TestDatabase, testDatabase } from '../support/postgres.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   db = await testDatabase();
   // The follows in PostgreSQL, as the nodes of a deployment share them.
   archive = await PostgresArchive.connect({ url: db.url, log: () => {} });
-  cluster = await startNodes(2, { seed: 'friends', presenceTtlMs: PRESENCE_TTL_MS, follows: archive.followStore() });
+  cluster = await startNodes(2, { seed: 'friends', presenceTtlMs: PRESENCE_TTL_MS, follows: archive.followStore(), safety: archive.safetyStore() });
   [one, two] = cluster.nodes as [TestServer, TestServer];
 });
 afterAll(async () => {
@@ -126,5 +126,89 @@ describe('friends and presence', () => {
     // And back when the node refreshes again (a node that was only cut off from Redis).
     two.app.presence.start();
     await until('Bob online again', async () => (await presenceOf(one, ada, bob)) === 'online');
+  });
+});
+
+describe('challenges', () => {
+  const RULES = { preset: 'allFives', players: 2 } as const;
+  const challenge = (node: TestServer, by: GuestResponse, payload: object) => node.app.inject({ method: 'POST', url: '/api/challenges', headers: bearer(by.token), payload });
+  const answer = (node: TestServer, by: GuestResponse, id: string, how: 'accept' | 'decline') =>
+    node.app.inject({ method: 'POST', url: `/api/challenges/${id}/${how}`, headers: bearer(by.token) });
+
+  it('reaches the one challenged live on another node and as a note; accepted, both are seated at one table', async () => {
+    const [ada, bob] = await Promise.all([guest(one.url, 'Ada'), guest(one.url, 'Bob')]);
+    await follows(ada, bob);
+    const [a, b] = await Promise.all([connect(one, ada), connect(two, bob)]);
+    const noted = vi.spyOn(one.app.notifier, 'notify');
+    const received = b.waitFor<FriendChallenge>('challenge:received');
+    const made = await challenge(one, ada, { playerId: bob.player.id, rules: RULES });
+    expect(made.statusCode).toBe(201);
+    const sent = made.json<{ challenge: FriendChallenge }>().challenge;
+    expect(sent).toMatchObject({ from: { playerId: ada.player.id, name: 'Ada' }, to: { playerId: bob.player.id, name: 'Bob' }, rules: RULES });
+    expect(await received).toEqual(sent);
+    expect(noted).toHaveBeenCalledWith(bob.player.id, { kind: 'challenge', params: { from: 'Ada' }, url: '/', tag: `challenge-${sent.id}` });
+    noted.mockRestore();
+
+    // Only Bob may accept it.
+    const stolen = await answer(one, ada, sent.id, 'accept');
+    expect([stolen.statusCode, codeOf(stolen)]).toEqual([404, 'challenge/not_found']);
+    const toAda = a.waitFor<ChallengeAnswered>('challenge:answered');
+    const toBob = b.waitFor<ChallengeAnswered>('challenge:answered');
+    const accepted = await answer(two, bob, sent.id, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    const { tableId } = accepted.json<{ challenge: ChallengeAnswered }>().challenge;
+    expect(tableId).not.toBeNull();
+    expect(await toAda).toEqual({ id: sent.id, accepted: true, tableId });
+    expect(await toBob).toEqual({ id: sent.id, accepted: true, tableId });
+    // Answered once: a second accept finds nothing.
+    const again = await answer(two, bob, sent.id, 'accept');
+    expect([again.statusCode, codeOf(again)]).toEqual([404, 'challenge/not_found']);
+    expect((await a.join(tableId as string)).seat).toBe(0);
+    expect((await b.join(tableId as string)).seat).toBe(1);
+    expect(b.state?.table.phase).toBe('playing');
+  });
+
+  it('tells the challenger when it is declined', async () => {
+    const [ada, bob] = await Promise.all([guest(one.url, 'Ada'), guest(one.url, 'Bob')]);
+    await follows(ada, bob);
+    const a = await connect(one, ada);
+    const made = await challenge(one, ada, { playerId: bob.player.id, rules: RULES });
+    const { id } = made.json<{ challenge: FriendChallenge }>().challenge;
+    const told = a.waitFor<ChallengeAnswered>('challenge:answered');
+    const declined = await answer(two, bob, id, 'decline');
+    expect(declined.json()).toEqual({ challenge: { id, accepted: false, tableId: null } });
+    expect(await told).toEqual({ id, accepted: false, tableId: null });
+    const late = await answer(two, bob, id, 'accept');
+    expect(codeOf(late)).toBe('challenge/not_found');
+  });
+
+  it('refuses a challenge to oneself, to an unknown player, with bad rules, or between a blocker and the blocked, with a typed error', async () => {
+    const [ada, bob] = await Promise.all([guest(one.url, 'Ada'), guest(one.url, 'Bob')]);
+    await follows(ada, bob);
+    const refused: [object, number, string][] = [
+      [{ playerId: ada.player.id, rules: RULES }, 400, 'challenge/self'],
+      [{ playerId: 'p_nobody0000000000', rules: RULES }, 404, 'player/not_found'],
+      [{ playerId: bob.player.id, rules: { preset: 'allFives', players: 7 } }, 400, 'rules/invalid'],
+      [{ playerId: bob.player.id }, 400, 'rules/invalid'],
+      [{ playerId: bob.player.id, rules: RULES, extra: 1 }, 400, 'message/invalid'],
+    ];
+    for (const [payload, status, code] of refused) {
+      const res = await challenge(one, ada, payload);
+      expect([res.statusCode, codeOf(res)], JSON.stringify(payload)).toEqual([status, code]);
+    }
+    // Bob blocks Ada (he knows her from the table she made): no challenge either way.
+    const { tableId } = await createTable(one.url, ada.token, { players: 2 });
+    expect((await two.app.inject({ method: 'PUT', url: `/api/blocks/${ada.player.id}`, headers: bearer(bob.token), payload: { tableId } })).statusCode).toBe(200);
+    const fromAda = await challenge(one, ada, { playerId: bob.player.id, rules: RULES });
+    expect([fromAda.statusCode, codeOf(fromAda)]).toEqual([403, 'challenge/blocked']);
+    const fromBob = await challenge(two, bob, { playerId: ada.player.id, rules: RULES });
+    expect([fromBob.statusCode, codeOf(fromBob)]).toEqual([403, 'challenge/blocked']);
+    const bad = await answer(two, bob, 'not-a-challenge', 'accept');
+    expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'message/invalid']);
+  });
+
+  it('offers challenge notes to the browsers', async () => {
+    const info = await one.app.inject({ method: 'GET', url: '/api/push' });
+    expect(info.json<{ kinds: string[] }>().kinds).toEqual(['challenge']);
   });
 });
