@@ -1,0 +1,15 @@
+import type { ChallengeAnswered, FriendChallenge, Friends } from '@fives/protocol';
+import { challengePaths, friendsPaths } from '@fives/protocol';
+import type { RulesInput } from '@fives/engine';
+import { type Answer, send } from '../account/api.ts';
+
+/** The friends and challenge routes (docs/protocol.md, "Friends and presence"). */
+export const friendsApi = {
+  friends: (token: string): Promise<Answer<Friends>> => send(friendsPaths.friends, { method: 'GET', token }),
+  follow: (token: string, playerId: string): Promise<Answer<Friends>> => send(friendsPaths.follow(playerId), { method: 'PUT', token, body: {} }),
+  unfollow: (token: string, playerId: string): Promise<Answer<Friends>> => send(friendsPaths.follow(playerId), { method: 'DELETE', token }),
+  challenge: (token: string, playerId: string, rules: RulesInput): Promise<Answer<{ challenge: FriendChallenge }>> =>
+    send(challengePaths.challenges, { method: 'POST', token, body: { playerId, rules } }),
+  answer: (token: string, id: string, accept: boolean): Promise<Answer<{ challenge: ChallengeAnswered }>> =>
+    send(accept ? challengePaths.accept(id) : challengePaths.decline(id), { method: 'POST', token }),
+};
