@@ -38,6 +38,7 @@ describe('friends in the web client', () => {
     await friendsApi.friends('tok');
     await friendsApi.follow('tok', 'p_bob0000000');
     await friendsApi.unfollow('tok', 'p_bob0000000');
+    await friendsApi.followSeat('tok', 'abcdef1234', 2);
     await friendsApi.challenge('tok', 'p_bob0000000', { preset: 'allFives', players: 2 });
     await friendsApi.answer('tok', 'c_0123456789abcdef', true);
     await friendsApi.answer('tok', 'c_0123456789abcdef', false);
@@ -45,6 +46,7 @@ describe('friends in the web client', () => {
       { path: '/api/friends', method: 'GET', auth: 'Bearer tok', body: undefined },
       { path: '/api/follows/p_bob0000000', method: 'PUT', auth: 'Bearer tok', body: {} },
       { path: '/api/follows/p_bob0000000', method: 'DELETE', auth: 'Bearer tok', body: undefined },
+      { path: '/api/follows', method: 'POST', auth: 'Bearer tok', body: { tableId: 'abcdef1234', seat: 2 } },
       { path: '/api/challenges', method: 'POST', auth: 'Bearer tok', body: { playerId: 'p_bob0000000', rules: { preset: 'allFives', players: 2 } } },
       { path: '/api/challenges/c_0123456789abcdef/accept', method: 'POST', auth: 'Bearer tok', body: undefined },
       { path: '/api/challenges/c_0123456789abcdef/decline', method: 'POST', auth: 'Bearer tok', body: undefined },
@@ -52,7 +54,7 @@ describe('friends in the web client', () => {
   });
 
   it('offers Follow only to a browser with a name, in English and Spanish', async () => {
-    const props = { playerId: 'p_bob0000000', name: 'Bob' };
+    const props = { target: { playerId: 'p_bob0000000' }, name: 'Bob' };
     expect(text(render(FollowButton, { props }).body).trim()).toBe('');
     named();
     const en = render(FollowButton, { props }).body;
@@ -71,7 +73,7 @@ describe('friends in the web client', () => {
       rules: { preset: 'allFives', players: 2 },
       expiresAt: '2026-12-05T12:00:00.000Z',
     });
-    const props = { online: true, rules: { players: 2 }, incoming, onwatch: () => {} };
+    const props = { online: true, rules: { players: 2 as const }, incoming, onwatch: () => {} };
     const en = text(render(FriendsCard, { props }).body);
     expect(en).toContain('Bob challenges you to a game');
     expect(en).toContain('Accept');

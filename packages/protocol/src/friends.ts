@@ -1,6 +1,6 @@
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
-import { PlayerIdSchema, QueueIdSchema, TableIdSchema } from './ids.ts';
+import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
 
 /**
  * Friends and presence (docs/protocol.md#friends-and-presence): a person follows others (one
@@ -32,8 +32,13 @@ export type Friend = z.output<typeof FriendSchema>;
 export const FriendsSchema = z.strictObject({ friends: z.array(FriendSchema) });
 export type Friends = z.output<typeof FriendsSchema>;
 
+/** `POST /api/follows`: follow whoever sits at `seat` of table `tableId` now (a seat's panel knows no player id). */
+export const FollowSeatRequestSchema = z.strictObject({ tableId: TableIdSchema, seat: SeatSchema });
+export type FollowSeatRequest = z.input<typeof FollowSeatRequestSchema>;
+
 export const friendsPaths = {
   friends: '/api/friends',
+  follows: '/api/follows',
   follow: (id: string): string => `/api/follows/${encodeURIComponent(id)}`,
 } as const;
 

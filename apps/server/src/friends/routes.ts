@@ -1,9 +1,10 @@
-import { ErrorCode, FOLLOWS_MAX, type Friends, type PlayerId, PlayerIdSchema, type FriendPresence, type TableId, TableIdSchema } from '@fives/protocol';
-import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, FOLLOWS_MAX, FollowSeatRequestSchema, type Friends, type PlayerId, PlayerIdSchema, type FriendPresence, type TableId, TableIdSchema } from '@fives/protocol';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AccountStore } from '../accounts/store.ts';
 import type { GameArchive } from '../archive/archive.ts';
 import type { Identities } from '../identity/identify.ts';
+import type { Player } from '../identity/token.ts';
 import { sendProblem } from '../http/reply.ts';
 import { type ZodTypeProvider, answerSchemaRefusals, zodValidatorCompiler } from '../http/schemas.ts';
 import { requestPlayer } from '../http/who.ts';
@@ -24,6 +25,7 @@ export interface FriendsRoutesOptions {
 }
 
 const FollowParams = z.strictObject({ playerId: PlayerIdSchema }).describe('the player id');
+const FollowSeatBody = FollowSeatRequestSchema.describe('the seat to follow');
 const FollowBody = z.strictObject({ tableId: TableIdSchema.optional() }).optional().describe('the follow');
 
 /**
@@ -58,6 +60,14 @@ export const friendsRoutes: FastifyPluginAsync<FriendsRoutesOptions> = async (pl
     return friendsOf(player.id);
   });
 
+  /** Following again keeps the first follow; past FOLLOWS_MAX nothing changes. */
+  const followOne = async (reply: FastifyReply, player: Player, id: PlayerId, name: string): Promise<Friends | FastifyReply> => {
+    if (id === player.id) return sendProblem(reply, problem(ErrorCode.followSelf, 'you cannot follow yourself'));
+    const followed = await o.follows.follow(player.id, id, name, o.now().toISOString(), FOLLOWS_MAX);
+    if (followed === 'too_many') return sendProblem(reply, problem(ErrorCode.tooManyFollows, `you follow ${FOLLOWS_MAX} people already; unfollow someone first`));
+    return friendsOf(player.id);
+  };
+
   app.put('/api/follows/:playerId', { schema: { params: FollowParams, body: FollowBody } }, async (request, reply) => {
     const player = await requestPlayer(o.identities, request, reply);
     if (player === null) return reply;
@@ -65,10 +75,16 @@ export const friendsRoutes: FastifyPluginAsync<FriendsRoutesOptions> = async (pl
     if (playerId === player.id) return sendProblem(reply, problem(ErrorCode.followSelf, 'you cannot follow yourself'));
     const name = await nameOf(playerId, request.body?.tableId);
     if (name === null) return sendProblem(reply, problem(ErrorCode.playerNotFound, `no player ${playerId} is known here`));
-    // Following again keeps the first follow; past FOLLOWS_MAX nothing changes.
-    const followed = await o.follows.follow(player.id, playerId, name, o.now().toISOString(), FOLLOWS_MAX);
-    if (followed === 'too_many') return sendProblem(reply, problem(ErrorCode.tooManyFollows, `you follow ${FOLLOWS_MAX} people already; unfollow someone first`));
-    return friendsOf(player.id);
+    return followOne(reply, player, playerId, name);
+  });
+
+  app.post('/api/follows', { schema: { body: FollowSeatBody } }, async (request, reply) => {
+    const player = await requestPlayer(o.identities, request, reply);
+    if (player === null) return reply;
+    const { tableId, seat } = request.body;
+    const s = (await o.store.load(tableId))?.seats[seat];
+    if (s?.kind !== 'human') return sendProblem(reply, problem(ErrorCode.playerNotFound, `nobody sits at seat ${seat} of table ${tableId}`));
+    return followOne(reply, player, s.playerId, s.name);
   });
 
   app.delete('/api/follows/:playerId', { schema: { params: FollowParams } }, async (request, reply) => {

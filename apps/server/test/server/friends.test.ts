@@ -82,6 +82,18 @@ describe('friends and presence', () => {
     expect(listed.friends).toEqual([{ playerId: bob.player.id, name: 'Bob', since: expect.any(String), presence: { kind: 'offline' } }]);
     // One way: Bob follows nobody for it.
     expect((await friendsOf(two, bob)).friends).toEqual([]);
+    // From a seat's panel: whoever sits there (nobody at an open seat).
+    const { tableId } = await createTable(one.url, ada.token, { players: 2 });
+    const cy = await guest(one.url, 'Cy');
+    await connect(two, cy).then((c) => c.join(tableId));
+    const bySeat = (seat: number) => two.app.inject({ method: 'POST', url: '/api/follows', headers: bearer(bob.token), payload: { tableId, seat } });
+    expect((await bySeat(1)).json<Friends>().friends.map((f) => [f.playerId, f.name])).toEqual([[cy.player.id, 'Cy']]);
+    // Two follows may share a millisecond: the names, in any order.
+    expect((await bySeat(0)).json<Friends>().friends.map((f) => f.name).toSorted()).toEqual(['Ada', 'Cy']);
+    const nobody = await bySeat(3);
+    expect([nobody.statusCode, codeOf(nobody)]).toEqual([404, 'player/not_found']);
+    const bad = await bySeat(4);
+    expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'message/invalid']);
     const gone = await two.app.inject({ method: 'DELETE', url: `/api/follows/${bob.player.id}`, headers: bearer(ada.token) });
     expect(gone.json()).toEqual({ friends: [] });
   });

@@ -67,6 +67,16 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
       await offer.getByRole('button', { name: 'Accept' }).click();
       await Promise.all([ada.locator('.table-screen').waitFor(), bob.locator('.table-screen').waitFor()]);
 
+      // Bob follows Ada back from her seat's panel at the table.
+      await bob.getByRole('button', { name: 'Report or block Ada' }).click();
+      const panel = bob.getByRole('dialog', { name: 'Report or block Ada' });
+      await panel.getByRole('button', { name: 'Follow Ada' }).click();
+      await panel.getByRole('button', { name: 'Stop following Ada', pressed: true }).waitFor();
+      expect(await axeProblems(bob)).toEqual([]);
+      const back = await fetch(`${h.url}/api/friends`, { headers: { authorization: `Bearer ${b.token}` } });
+      expect(((await back.json()) as { friends: { playerId: string }[] }).friends.map((f) => f.playerId)).toEqual([a.id]);
+      await panel.getByRole('button', { name: 'Close' }).click();
+
       // Cy follows Bob (he knows him from the same table) and watches him play from the card.
       const cy = await person(h, size);
       await sayName(cy, 'Cy');
