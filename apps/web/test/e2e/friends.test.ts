@@ -27,6 +27,17 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
     return { token, id: player.id };
   }
 
+  /** Asks the server until `token`'s friend `id` is `kind` (the card reads the list once on load, then every 30 s). */
+  async function untilPresence(token: string, id: string, kind: string): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(`${h.url}/api/friends`, { headers: { authorization: `Bearer ${token}` } });
+      const { friends } = (await res.json()) as { friends: { playerId: string; presence: { kind: string } }[] };
+      if (friends.find((f) => f.playerId === id)?.presence.kind === kind) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`never: ${id} ${kind}`);
+  }
+
   for (const [size, name] of [
     [SMALL_PHONE, '320 px phone'],
     [DESKTOP, '1440 px desktop'],
@@ -51,6 +62,7 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
       });
       expect(followed.status).toBe(200);
 
+      await untilPresence(a.token, b.id, 'online');
       await ada.reload();
       const card = ada.locator('section', { has: ada.getByRole('heading', { name: 'Friends', exact: true }) });
       await card.getByText('Bob', { exact: true }).waitFor();
@@ -86,6 +98,7 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
         headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
         body: JSON.stringify({ tableId }),
       });
+      await untilPresence(c.token, b.id, 'playing');
       await cy.reload();
       const cards = cy.locator('section', { has: cy.getByRole('heading', { name: 'Friends', exact: true }) });
       await cards.getByText('Playing', { exact: true }).waitFor();
