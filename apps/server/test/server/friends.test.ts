@@ -224,6 +224,19 @@ describe('challenges', () => {
     expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'message/invalid']);
   });
 
+  it('refuses to accept once a block was made while the challenge waited, and tells both it is off', async () => {
+    const [ada, bob] = await Promise.all([guest(one.url, 'Ada'), guest(one.url, 'Bob')]);
+    await follows(ada, bob);
+    const a = await connect(one, ada);
+    const { id } = (await challenge(one, ada, { playerId: bob.player.id, rules: RULES })).json<{ challenge: FriendChallenge }>().challenge;
+    const { tableId } = await createTable(one.url, ada.token, { players: 2 });
+    expect((await two.app.inject({ method: 'PUT', url: `/api/blocks/${ada.player.id}`, headers: bearer(bob.token), payload: { tableId } })).statusCode).toBe(200);
+    const told = a.waitFor<ChallengeAnswered>('challenge:answered');
+    const refused = await answer(two, bob, id, 'accept');
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'challenge/blocked']);
+    expect(await told).toEqual({ id, accepted: false, tableId: null });
+  });
+
   it('offers challenge notes to the browsers', async () => {
     const info = await one.app.inject({ method: 'GET', url: '/api/push' });
     expect(info.json<{ kinds: string[] }>().kinds).toEqual(['challenge']);
