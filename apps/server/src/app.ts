@@ -14,6 +14,10 @@ import type { GameArchive } from './archive/archive.ts';
 import { MemoryArchive } from './archive/memory.ts';
 import { MemoryAccounts } from './accounts/store.ts';
 import { MemorySafety, type SafetyStore } from './safety/store.ts';
+import { type FollowStore, MemoryFollows } from './friends/follows.ts';
+import { NodePresence, PRESENCE_TTL_MS, presenceOf } from './friends/presence.ts';
+import { friendsRoutes } from './friends/routes.ts';
+import { challengeRoutes } from './friends/challenge-routes.ts';
 import { safetyRoutes } from './http/safety.ts';
 import { Identities } from './identity/identify.ts';
 import type { AccountStore } from './accounts/store.ts';
@@ -78,6 +82,10 @@ export interface ServerOptions {
   readonly safety?: SafetyStore;
   /** Bans, operators' names for players, the site's notice and the operators' log; default: in memory (not durable), or with a PostgreSQL archive its `moderationStore()`. */
   readonly moderation?: ModerationStore;
+  /** Who follows whom; default: in memory (not durable), or with a PostgreSQL archive its `followStore()`. */
+  readonly follows?: FollowStore;
+  /** How long a node's presence entry lives after its last refresh, ms (default `PRESENCE_TTL_MS`): its people show offline within this of its death. */
+  readonly presenceTtlMs?: number;
   /** Web Push subscriptions and the site's VAPID keys; default: in memory (not durable), or with a PostgreSQL archive its `pushStore()`. */
   readonly push?: PushStore;
   /** The site's VAPID keys and subject (`VAPID_*`); default: a pair made at first start and kept in `push`. */
@@ -197,6 +205,9 @@ export interface GameFeatures {
   readonly heartbeat: NodeHeartbeat;
   /** Tells a person something while they are away, on the browsers they asked (Web Push). */
   readonly notifier: Notifier;
+  readonly follows: FollowStore;
+  /** This node's part of the presence board (`refresh()` writes it now, `stop()` plays dead). */
+  readonly presence: NodePresence;
 }
 
 export type GameApp = FastifyInstance & GameFeatures;
@@ -249,6 +260,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const safety = tagStoreErrors<SafetyStore>(options.safety ?? new MemorySafety());
   const moderation = tagStoreErrors<ModerationStore>(options.moderation ?? new MemoryModeration());
   const push = tagStoreErrors<PushStore>(options.push ?? new MemoryPush());
+  const follows = tagStoreErrors<FollowStore>(options.follows ?? new MemoryFollows());
   const vapid = options.vapid ?? { keys: null, subject: DEFAULT_VAPID_SUBJECT };
   if (push.kind === 'memory' && vapid.keys === null) {
     app.log.warn(
@@ -384,11 +396,39 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await app.register(tablesRoutes, { service, store, lobby, signer, identities, accounts, publicUrl: options.publicUrl, now });
     await app.register(archiveRoutes, { archive, accounts });
     await app.register(safetyRoutes, { safety, identities, store, archive, accounts, now });
+    await app.register(friendsRoutes, {
+      follows,
+      identities,
+      presence: (ids) => presenceOf(shared.presence, store.matchmaking, ids),
+      store,
+      archive,
+      accounts,
+      now,
+    });
+    await app.register(challengeRoutes, {
+      box: shared.friendChallenges,
+      identities,
+      safety,
+      follows,
+      archive,
+      accounts,
+      notifier,
+      tell: (player, ...message) => {
+        const room = io.to(playerRoom(player));
+        if (message[0] === 'challenge:received') room.emit(...message);
+        else room.emit(...message);
+      },
+      // A private table, unrated and unlisted, without a turn clock: a friendly game; any seats beyond the two get computer players.
+      startTable: (people, challenge) =>
+        service.createStarted({ people, level: 'medium', rulesInput: challenge.rules, settings: { turnSeconds: null, listed: false, rated: false } }),
+      now,
+    });
     await app.register(accountRoutes, {
       accounts,
       archive,
       safety,
       push,
+      follows,
       challenges: shared.challenges,
       signer,
       identities,
@@ -416,9 +456,9 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
     });
-    // The kinds of note something here sends: offered to the browsers (a friend's challenge, a
+    // The kinds of note something here sends: offered to the browsers (a friend's challenge; a
     // correspondence turn and a tournament's start each join the list with their feature).
-    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: [], insecureEndpoints: options.pushInsecureEndpoints ?? false });
+    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: ['challenge'], insecureEndpoints: options.pushInsecureEndpoints ?? false });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -476,8 +516,19 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     () => now().getTime(),
     (error) => app.log.debug({ err: error }, "this node's heartbeat for the console was not written"),
   );
+  // Who has a socket here, for their friends' lists on every node (friends/presence.ts).
+  const presence = new NodePresence(shared.presence, heartbeat.node, options.presenceTtlMs ?? PRESENCE_TTL_MS, (error) =>
+    app.log.debug({ err: error }, "this node's presence was not written (written whole again at its next refresh)"),
+  );
+  io.on('connection', (socket) => {
+    const player = socket.data.player;
+    if (player === null) return;
+    presence.connected(player.id);
+    socket.on('disconnect', () => presence.disconnected(player.id));
+  });
   app.addHook('onReady', async () => {
     heartbeat.start();
+    presence.start();
     const resumed = await service.resumeAll();
     if (resumed > 0) app.log.info({ tables: resumed }, 'checked the next step of every table under way');
     jobs.start();
@@ -506,12 +557,30 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     thinking?.close();
     openTables.close();
     await heartbeat.close();
+    await presence.close();
     await thinker?.close();
     await adapter?.close();
     await store.close();
     await archive.close();
   });
-  return decorateFeatures(app, { io, service, lobby, store, archive, accounts, safety, jobs, thinkJobs: thinking?.jobs ?? null, guard, monitor, expiry, heartbeat, notifier });
+  return decorateFeatures(app, {
+    io,
+    service,
+    lobby,
+    store,
+    archive,
+    accounts,
+    safety,
+    jobs,
+    thinkJobs: thinking?.jobs ?? null,
+    guard,
+    monitor,
+    expiry,
+    heartbeat,
+    notifier,
+    follows,
+    presence,
+  });
 }
 
 /** Starts listening; resolves to the address (e.g. http://127.0.0.1:3000). */

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const safety = archive instanceof PostgresArchive ? archive.safetyStore() : undefined;
   const moderation = archive instanceof PostgresArchive ? archive.moderationStore() : undefined;
   const push = archive instanceof PostgresArchive ? archive.pushStore() : undefined;
+  const follows = archive instanceof PostgresArchive ? archive.followStore() : undefined;
   const app = await build({
     ...config.options,
     ...adapter,
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     ...(safety === undefined ? {} : { safety }),
     ...(moderation === undefined ? {} : { moderation }),
     ...(push === undefined ? {} : { push }),
+    ...(follows === undefined ? {} : { follows }),
     logger: log,
     role,
   });

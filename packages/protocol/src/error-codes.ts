@@ -52,6 +52,17 @@ export const ErrorCode = {
   tooManyBlocks: 'block/too_many',
   /** No open report has this id (none was filed, or an operator closed it already). */
   reportNotFound: 'report/not_found',
+  // Friends
+  /** A person does not follow themselves. */
+  followSelf: 'follow/self',
+  /** You follow as many people as one may (FOLLOWS_MAX): unfollow someone first. */
+  tooManyFollows: 'follow/too_many',
+  /** A person does not challenge themselves. */
+  challengeSelf: 'challenge/self',
+  /** One of the two blocks the other: no challenge between them. */
+  challengeBlocked: 'challenge/blocked',
+  /** No challenge waits with this id for you to answer (none was made, it was answered, or it expired). */
+  challengeNotFound: 'challenge/not_found',
   // Notifications (Web Push)
   /** The push endpoint is not one this server sends to: an https: URL of a push service (docs/protocol.md#notifications). */
   pushEndpointRefused: 'push/endpoint_refused',

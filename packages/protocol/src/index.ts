@@ -20,3 +20,4 @@ export * from './admin.ts';
 export * from './glicko2.ts';
 export * from './rating-text.ts';
 export * from './push.ts';
+export * from './friends.ts';

@@ -4,6 +4,7 @@ import { WireActionSchema } from './actions.ts';
 import { RatingSchema } from './archive.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
 import { FairnessSchema } from './fairness-schema.ts';
+import { type ChallengeAnswered, ChallengeAnsweredSchema, type FriendChallenge, FriendChallengeSchema } from './friends.ts';
 import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
 import { BotLevelSchema, DeadlineSchema, type OpenTables, OpenTablesSchema, SeatSpecSchema, TableSummarySchema, TurnSecondsSchema } from './table.ts';
 import { REACTIONS } from './reactions.ts';
@@ -214,6 +215,8 @@ export const ServerMessageSchemas = {
   'queue:matched': QueueMatchedSchema,
   'lobby:tables': OpenTablesSchema,
   'server:draining': ServerDrainingSchema,
+  'challenge:received': FriendChallengeSchema,
+  'challenge:answered': ChallengeAnsweredSchema,
   refused: ProblemSchema,
 } as const;
 export type ServerEvent = keyof typeof ServerMessageSchemas;
@@ -230,6 +233,8 @@ export interface ServerToClientEvents {
   'queue:matched': (message: QueueMatched) => void;
   'lobby:tables': (message: OpenTables) => void;
   'server:draining': (message: ServerDraining) => void;
+  'challenge:received': (message: FriendChallenge) => void;
+  'challenge:answered': (message: ChallengeAnswered) => void;
   refused: (problem: Problem) => void;
 }
 

@@ -21,6 +21,7 @@ import type { GameArchive, GamesPage, Written } from './archive.ts';
 import { PostgresModeration } from '../admin/moderation-postgres.ts';
 import { PostgresPush } from '../push/postgres.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
+import { PostgresFollows } from '../friends/postgres.ts';
 import { PostgresSafety } from '../safety/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
@@ -335,6 +336,11 @@ export class PostgresArchive implements GameArchive {
   /** The operators' bans, notice and log, on the same pool. */
   moderationStore(): PostgresModeration {
     return new PostgresModeration(this.pool);
+  }
+
+  /** Who follows whom, on the same pool. */
+  followStore(): PostgresFollows {
+    return new PostgresFollows(this.pool);
   }
 
   /** Web Push subscriptions and the site's VAPID keys, on the same pool. */

@@ -17,6 +17,7 @@ import type { SafetyStore } from '../safety/store.ts';
 import { type Identities, refusalOf } from '../identity/identify.ts';
 import { type Player, type TokenSigner, bearerToken } from '../identity/token.ts';
 import { problem } from '../tables/problems.ts';
+import type { FollowStore } from '../friends/follows.ts';
 import type { PushStore } from '../push/store.ts';
 import { exportOf } from './export.ts';
 import { sendProblem } from './reply.ts';
@@ -29,6 +30,8 @@ export interface AccountRoutesOptions {
   readonly safety: SafetyStore;
   /** The browsers that get a player's notifications: in their export; a deleted account's go. */
   readonly push: PushStore;
+  /** The people a player follows: a deleted account's follows go, and its name from the follows of it. */
+  readonly follows: FollowStore;
   readonly challenges: ChallengeStore;
   readonly signer: TokenSigner;
   readonly identities: Identities;
@@ -226,6 +229,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (pl
     await o.archive.forget(account.id);
     await o.safety.forget(account.id);
     await o.push.forget(account.id);
+    await o.follows.forget(account.id);
     await o.accounts.delete(account.id);
     // And again: a game of theirs archived between the two steps wrote the name back; from
     // here on the archive sees the id among the deleted ones and writes none.

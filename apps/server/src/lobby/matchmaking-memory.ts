@@ -116,6 +116,10 @@ export class MemoryMatchmaking implements Matchmaking {
     return this.who.get(playerId) ?? null;
   }
 
+  async playingAt(playerId: PlayerId): Promise<TableId | null> {
+    return this.seated.get(playerId) ?? null;
+  }
+
   async pending(_queue: QueueId, tableId: TableId): Promise<PendingMatch | null> {
     const text = this.matches.get(tableId);
     return text === undefined ? null : (JSON.parse(text) as PendingMatch);

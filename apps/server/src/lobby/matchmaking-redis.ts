@@ -5,7 +5,7 @@ import type { RedisJobQueue } from '../jobs/redis.ts';
 import { jobKeys, queueTag } from '../redis/layout.ts';
 import { luaScript } from '../redis/lua.ts';
 import { type RedisClient, type Script, runScript } from '../redis/script.ts';
-import { type DroppedClaim, RedisClaims, idOfClaim, markSeated, queueOfClaim } from './claims-redis.ts';
+import { type DroppedClaim, RedisClaims, idOfClaim, markSeated, queueOfClaim, seatedKey } from './claims-redis.ts';
 import { RATING_RANGE, compared } from './rating-match.ts';
 import type { FillOutcome, JoinOutcome, MatchSlot, Matchmaking, PendingMatch, QueueCount, QueueSpec, Ticket } from './matchmaking.ts';
 
@@ -185,6 +185,10 @@ export class RedisMatchmaking implements Matchmaking {
   async queueOf(playerId: PlayerId): Promise<QueueId | null> {
     const held = await this.claims.held(playerId);
     return held === null ? null : queueOfClaim(held);
+  }
+
+  async playingAt(playerId: PlayerId): Promise<TableId | null> {
+    return ((await this.client.hGet(seatedKey(this.prefix, playerId), playerId)) ?? null) as TableId | null;
   }
 
   async pending(queue: QueueId, tableId: TableId): Promise<PendingMatch | null> {

@@ -106,6 +106,8 @@ export interface Matchmaking {
   count(queue: QueueId): Promise<QueueCount>;
   /** Which queue the person waits in. */
   queueOf(playerId: PlayerId): Promise<QueueId | null>;
+  /** The table whose game under way the person sits at (the index `join` refuses by). */
+  playingAt(playerId: PlayerId): Promise<TableId | null>;
   pending(queue: QueueId, tableId: TableId): Promise<PendingMatch | null>;
   /**
    * A pending match whose node died before seating it (its `m:` job): marks its people seated,

@@ -1,6 +1,8 @@
 import { type ChallengeStore, MemoryChallenges, RedisChallenges } from '../accounts/challenges.ts';
 import { MemoryOpenSockets, type OpenSocketCounter, RedisOpenSockets } from '../guard/open-sockets.ts';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter } from '../guard/rates.ts';
+import { type ChallengeBox, MemoryChallengeBox, RedisChallengeBox } from '../friends/challenges.ts';
+import { MemoryPresenceBoard, type PresenceBoard, RedisPresenceBoard } from '../friends/presence.ts';
 import { MemoryRoster, RedisRoster, type Roster } from '../admin/roster.ts';
 import type { RedisClient } from '../redis/script.ts';
 import { RedisTableStore } from './redis.ts';
@@ -21,20 +23,33 @@ export interface SharedCounters {
   readonly challenges: ChallengeStore;
   /** The nodes alive and their figures, from their heartbeats (the operator's console). */
   readonly roster: Roster;
+  /** Who has a socket open on which live node (friends' presence). */
+  readonly presence: PresenceBoard;
+  /** Friends' challenges waiting for their answer (`friends/challenges.ts`). */
+  readonly friendChallenges: ChallengeBox;
 }
 
 /** In this process only (a store in memory: one node). */
 export function memoryShared(): SharedCounters {
-  return { rates: new MemoryRateCounter(), sockets: new MemoryOpenSockets(), challenges: new MemoryChallenges(), roster: new MemoryRoster() };
+  return {
+    rates: new MemoryRateCounter(),
+    sockets: new MemoryOpenSockets(),
+    challenges: new MemoryChallenges(),
+    roster: new MemoryRoster(),
+    presence: new MemoryPresenceBoard(),
+    friendChallenges: new MemoryChallengeBox(Date.now),
+  };
 }
 
-/** In Redis, under `prefix` (`rl:`, `so:`, `ch:` and `{nodes}` keys), on the connection `client`. */
+/** In Redis, under `prefix` (`rl:`, `so:`, `ch:`, `fc:`, `{nodes}` and `{presence}` keys), on the connection `client`. */
 export function redisShared(client: RedisClient, prefix: string): SharedCounters {
   return {
     rates: new RedisRateCounter(client, prefix),
     sockets: new RedisOpenSockets(client, prefix),
     challenges: new RedisChallenges(client, prefix),
     roster: new RedisRoster(client, prefix),
+    presence: new RedisPresenceBoard(client, prefix),
+    friendChallenges: new RedisChallengeBox(client, prefix),
   };
 }
 

@@ -21,6 +21,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.notJoined:
     case ErrorCode.queueBanned:
     case ErrorCode.tableBlocked:
+    case ErrorCode.challengeBlocked:
       return 403;
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:
@@ -28,6 +29,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.accountNotFound:
     case ErrorCode.passkeyNotFound:
     case ErrorCode.reportNotFound:
+    case ErrorCode.challengeNotFound:
     case ErrorCode.routeNotFound:
       return 404;
     case ErrorCode.gameInProgress:
@@ -45,6 +47,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.lastPasskey:
     case ErrorCode.challengeExpired:
     case ErrorCode.tooManyBlocks:
+    case ErrorCode.tooManyFollows:
       return 409;
     case ErrorCode.rateLimited:
     case ErrorCode.reactionRateLimited:
@@ -61,6 +64,8 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.badName:
     case ErrorCode.reportSelf:
     case ErrorCode.blockSelf:
+    case ErrorCode.followSelf:
+    case ErrorCode.challengeSelf:
     case ErrorCode.pushEndpointRefused:
     case ErrorCode.badRules:
     case ErrorCode.badSeat:

@@ -52,7 +52,9 @@ export function matchmakingContract(name: string, open: () => Promise<{ mm: Matc
       const out = await mm.join(q, ticket('bob', 2), slot());
       if (out.kind !== 'matched') throw new Error('not matched');
       expect(await mm.join(q, ticket('ada', 3), slot())).toEqual({ kind: 'playing', tableId: out.match.tableId });
+      expect(await mm.playingAt(ticket('ada', 3).playerId)).toBe(out.match.tableId);
       await mm.release(out.match);
+      expect(await mm.playingAt(ticket('ada', 3).playerId)).toBeNull();
       expect(await mm.join(q, ticket('ada', 4), slot())).toMatchObject({ kind: 'waiting', count: { waiting: 1 } });
       await close();
     });

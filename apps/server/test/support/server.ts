@@ -39,6 +39,8 @@ export type TestServerOptions = Pick<
   | 'role'
   | 'archive'
   | 'safety'
+  | 'follows'
+  | 'presenceTtlMs'
   | 'operators'
   | 'moderation'
   | 'push'
@@ -103,6 +105,8 @@ function buildTestApp(store: TableStore, options: TestServerOptions): Promise<Ga
     ...(options.role === undefined ? {} : { role: options.role }),
     ...(options.archive === undefined ? {} : { archive: options.archive }),
     ...(options.safety === undefined ? {} : { safety: options.safety }),
+    ...(options.follows === undefined ? {} : { follows: options.follows }),
+    ...(options.presenceTtlMs === undefined ? {} : { presenceTtlMs: options.presenceTtlMs }),
     ...(options.operators === undefined ? {} : { operators: options.operators }),
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.push === undefined ? {} : { push: options.push }),

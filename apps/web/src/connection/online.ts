@@ -212,6 +212,12 @@ export class OnlineConnection extends StateConnection implements Connection {
       following.follow(tableId(m.tableId), false);
     });
     client.on('lobby:tables', (m) => this.#openTables.listed(m));
+    client.on('challenge:received', (c) => this.set({ challenge: c }));
+    client.on('challenge:answered', (a) => {
+      if (this.state.challenge?.id === a.id) this.set({ challenge: null });
+      // Accepted: both are seated at the table it dealt; each goes to it as from a queue's match.
+      if (a.accepted && a.tableId !== null) following.follow(tableId(a.tableId), false);
+    });
     client.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
       if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.set({ notice: noticeOf(problem) });

@@ -1,5 +1,5 @@
 import type { Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
-import type { BotLevel, PlayerId, TableId as ProtocolTableId, ReactionKey, WireAction } from '@fives/protocol';
+import type { BotLevel, FriendChallenge, PlayerId, TableId as ProtocolTableId, ReactionKey, WireAction } from '@fives/protocol';
 import type { FairnessReport } from './fairness.ts';
 
 /**
@@ -206,6 +206,8 @@ export interface ClientState {
   readonly invitation: Invitation | null;
   /** The followed table's latest quick reactions, newest last (a few; the screen shows each for a while). */
   readonly reactions: readonly TableReaction[];
+  /** A friend's challenge to this player waiting for the answer (online only); null when none. */
+  readonly challenge: FriendChallenge | null;
 }
 
 export interface Invitation {
@@ -243,4 +245,5 @@ export const EMPTY_STATE: ClientState = {
   yourGame: null,
   invitation: null,
   reactions: [],
+  challenge: null,
 };
