@@ -37,6 +37,7 @@ describe('the PostgreSQL archive', () => {
           '1765200000001_reports_blocks',
           '1765300000000_moderation',
           '1765500000000_push',
+          '1765600000000_follows',
         ]);
       } finally {
         await client.end();
