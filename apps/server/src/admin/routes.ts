@@ -55,8 +55,10 @@ const RenameBody = RenameRequestSchema.describe('the new name');
 const NoticeBody = NoticeRequestSchema.describe('the notice');
 const PlayerParams = PlayerParamsSchema.describe('the player');
 const TableParams = TableParamsSchema.describe('the table');
-const LogQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) }).describe('the log query');
-const ReportsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) }).describe('the reports query');
+/** `?limit=`: 1 to 500, 100 when left out (the log and the reports alike). */
+const limitQuery = (what: string) => z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(100) }).describe(what);
+const LogQuery = limitQuery('the log query');
+const ReportsQuery = limitQuery('the reports query');
 const ReportParams = ReportParamsSchema.describe('the report');
 const ResolveBody = ResolveReportRequestSchema.describe('what was done');
 

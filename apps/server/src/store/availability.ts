@@ -15,18 +15,11 @@ export class StoreTimeoutError extends StoreUnavailableError {
 
 /**
  * A commit Redis wrote but its replicas did not confirm in time (`REDIS_WAIT_REPLICAS`): the
- * change may stand or may be lost by a failover, so nobody has been told of it. `tableId`'s
+ * change may stand or may be lost by a failover, so nobody has been told of it. The table's
  * clients learn what the store holds once the replicas confirm (`TableStore.confirmWrites`).
  */
 export class UnconfirmedCommitError extends StoreUnavailableError {
   override readonly name: string = 'UnconfirmedCommitError';
-
-  constructor(
-    message: string,
-    readonly tableId: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Whether an error is the store saying it cannot be reached now (see `StoreUnavailableError`). */

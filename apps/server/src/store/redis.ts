@@ -284,7 +284,7 @@ export class RedisTableStore implements TableStore {
     if (replicas === 0) return;
     const acked = await this.connection.waitForReplicas(replicas, ms);
     if (acked < replicas) {
-      throw new UnconfirmedCommitError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`, next.id);
+      throw new UnconfirmedCommitError(`version ${next.version} of table ${next.id} reached ${acked} of ${replicas} replica(s) within ${ms} ms: not confirmed`);
     }
   }
 

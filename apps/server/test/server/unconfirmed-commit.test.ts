@@ -24,7 +24,7 @@ class SlowReplicaStore extends MemoryTableStore {
     if (committed.written && this.refuseTurnTo !== null && turn === this.refuseTurnTo) {
       this.refuseTurnTo = null;
       this.refused = request.next.version;
-      throw new UnconfirmedCommitError(`version ${request.next.version} not confirmed (the test's slow replica)`, request.next.id);
+      throw new UnconfirmedCommitError(`version ${request.next.version} not confirmed (the test's slow replica)`);
     }
     return committed;
   }
