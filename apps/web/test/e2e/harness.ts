@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 /** The built app served by `vite preview` on a free port, and Debian's Chromium to drive it. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -153,4 +153,19 @@ export async function watchPolicy(page: Page): Promise<PolicyWatch> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/**
+ * Marks the steps of a long browser test. If the test fails (a timeout says only that the whole
+ * test ran out of time) the steps it reached are printed with the seconds each one took, so a
+ * step that stalls on a loaded machine is named rather than guessed at.
+ */
+export function traceSteps(): (label: string) => void {
+  const steps: { label: string; at: number }[] = [];
+  onTestFailed(() => {
+    const now = performance.now();
+    const lines = steps.map((s, i) => `  ${(((steps[i + 1]?.at ?? now) - s.at) / 1000).toFixed(1)} s  ${s.label}${i === steps.length - 1 ? '  (where it stopped)' : ''}`);
+    console.error(`the test's steps:\n${lines.join('\n')}`);
+  });
+  return (label) => void steps.push({ label, at: performance.now() });
 }

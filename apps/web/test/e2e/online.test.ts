@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keyMove, playUntil, tapMove, waitForTurn } from './driver.ts';
-import { DESKTOP, PHONE, browserTestsWanted, shot, watchErrors, suiteHarness } from './harness.ts';
+import { DESKTOP, PHONE, browserTestsWanted, shot, suiteHarness, traceSteps, watchErrors } from './harness.ts';
 import { gateSocket, person, playNowOnline, sayName, startOnlineHarness } from './online-harness.ts';
 
 /**
@@ -246,9 +246,12 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await Promise.all([ann, ben].map((p) => p.context().close()));
   }, 40_000);
 
-  it('lists a table under Open tables, seats a friend by its code, and plays now in one step', async () => {
+  it('lists a table under Open tables, and seats a friend by its code', async () => {
+    const step = traceSteps();
+    step('three people open the lobby');
     const [host, friend, other] = await Promise.all([person(h, DESKTOP), person(h, PHONE), person(h, PHONE)]);
     await Promise.all([sayName(host, 'Hal'), sayName(friend, 'Fay'), sayName(other, 'Oz')]);
+    step('Hal creates a listed table for three');
     await host.getByRole('radiogroup', { name: 'Players at the table' }).getByText('3', { exact: true }).click();
     await host.locator('.friends input').fill('2');
     await host.getByRole('checkbox', { name: /list it under Open tables/ }).check();
@@ -258,23 +261,33 @@ describe.runIf(browserTestsWanted())('online play in Chromium', () => {
     await shot(host, 'waiting-room-code-desktop');
 
     // Oz sees it listed, live; Fay types its code (in lower case, with a dash) and sits down.
+    step('Oz sees it listed');
     await other.getByRole('button', { name: 'Join Hal’s table' }).waitFor();
     await other.getByRole('region', { name: 'Open tables' }).scrollIntoViewIfNeeded();
     await shot(other, 'open-tables-phone');
+    step('Fay sits down by its code');
     await friend.getByLabel('Got a table code?').fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`);
     await friend.getByRole('button', { name: 'Join', exact: true }).click();
     await friend.locator('.seats li.me', { hasText: 'Fay' }).waitFor();
+    step('Oz sits down from the list');
     await other.getByRole('button', { name: 'Join Hal’s table' }).click();
     await other.locator('.seats li.me', { hasText: 'Oz' }).waitFor();
     // Full: off the list.
+    step('Hal sees everyone here');
     await host.getByRole('heading', { name: 'Everyone is here' }).waitFor();
+    for (const p of [host, friend, other]) expect(p.errors).toEqual([]);
     await Promise.all([host, friend, other].map((p) => p.context().close()));
+  }, 40_000);
 
+  it('plays now, with computer players, in one step', async () => {
+    const step = traceSteps();
+    step('Sol opens the lobby');
     const solo = await person(h, PHONE);
     await sayName(solo, 'Sol');
+    step('Sol plays now');
     await playNowOnline(solo, 4);
     expect(await solo.locator('.hand .tile').count()).toBeGreaterThan(0);
     expect(solo.errors).toEqual([]);
     await solo.context().close();
-  }, 40_000);
+  });
 });
