@@ -250,8 +250,10 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     reply.header('x-request-id', request.id);
   });
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
+  const now = options.now ?? (() => new Date());
   const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
-  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(store));
+  // In memory, challenges run out on the app's clock (Redis's keys on Redis's own).
+  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(store, () => now().getTime()));
   if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
@@ -273,7 +275,6 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
 
-  const now = options.now ?? (() => new Date());
   const signer = new TokenSigner(
     options.secret ?? DEVELOPMENT_SECRET,
     { ttlMs: options.tokenTtlMs ?? DEFAULTS.tokenTtlMs, rotateAfterMs: options.tokenRotateMs ?? DEFAULTS.tokenRotateMs },

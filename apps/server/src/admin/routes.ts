@@ -112,7 +112,12 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     const name = (await o.accounts.account(player))?.name ?? (await o.archive.player(player))?.name ?? '';
     return name === '' ? null : name;
   };
-  const withNames = async (r: Report): Promise<AdminReport> => ({ ...r, reporterName: await nameOf(r.reporter), reportedName: await nameOf(r.reported) });
+  /** The reports with their two people's names, each person looked up once however many reports name them (one is often reported many times). */
+  const withNames = async (reports: readonly Report[]): Promise<AdminReport[]> => {
+    const people = [...new Set(reports.flatMap((r) => [r.reporter, r.reported]))];
+    const names = new Map(await Promise.all(people.map(async (p) => [p, await nameOf(p)] as const)));
+    return reports.map((r) => ({ ...r, reporterName: names.get(r.reporter) ?? null, reportedName: names.get(r.reported) ?? null }));
+  };
   const unknownPlayer = (reply: FastifyReply, player: PlayerId) => sendProblem(reply, problem(ErrorCode.playerNotFound, `player ${player} has no archived game and no account`));
 
   app.get('/api/admin/figures', async (request, reply) => {
@@ -128,7 +133,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
   app.get('/api/admin/reports', { schema: { querystring: ReportsQuery } }, async (request, reply) => {
     if (operatorOf(request, reply) === null) return reply;
     const open = await o.safety.openReports(request.query.limit);
-    return { reports: await Promise.all(open.map(withNames)) };
+    return { reports: await withNames(open) };
   });
 
   app.post('/api/admin/reports/:report/resolve', { schema: { params: ReportParams, body: ResolveBody } }, async (request, reply) => {
@@ -139,7 +144,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (plugin
     if (closed === null) return sendProblem(reply, problem(ErrorCode.reportNotFound, `no open report ${report}`));
     const { outcome, note } = request.body;
     await act(operator, 'resolveReport', report, { outcome, note: note ?? null, reported: closed.reported });
-    return { report: await withNames(closed) };
+    return { report: (await withNames([closed]))[0] };
   });
 
   app.get('/api/admin/bans', async (request, reply) => {

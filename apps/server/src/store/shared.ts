@@ -29,15 +29,15 @@ export interface SharedCounters {
   readonly friendChallenges: ChallengeBox;
 }
 
-/** In this process only (a store in memory: one node). */
-export function memoryShared(): SharedCounters {
+/** In this process only (a store in memory: one node); `now` is the clock challenges expire on. */
+export function memoryShared(now: () => number = Date.now): SharedCounters {
   return {
     rates: new MemoryRateCounter(),
     sockets: new MemoryOpenSockets(),
     challenges: new MemoryChallenges(),
     roster: new MemoryRoster(),
     presence: new MemoryPresenceBoard(),
-    friendChallenges: new MemoryChallengeBox(Date.now),
+    friendChallenges: new MemoryChallengeBox(now),
   };
 }
 
@@ -53,7 +53,7 @@ export function redisShared(client: RedisClient, prefix: string): SharedCounters
   };
 }
 
-/** Beside `store`: on its Redis connection and key prefix, or in memory with a store in memory. */
-export function sharedBeside(store: TableStore): SharedCounters {
-  return store instanceof RedisTableStore ? redisShared(store.client, store.prefix) : memoryShared();
+/** Beside `store`: on its Redis connection and key prefix, or in memory (on the clock `now`) with a store in memory. */
+export function sharedBeside(store: TableStore, now: () => number = Date.now): SharedCounters {
+  return store instanceof RedisTableStore ? redisShared(store.client, store.prefix) : memoryShared(now);
 }
