@@ -5,13 +5,15 @@ import type { Move, SeatSummary, TableReaction } from '../src/connection/types.t
 import { playMove } from '../src/connection/wire.ts';
 import { type TileOption, forcedMove, playOptions } from '../src/lib/hints.ts';
 import { type InputTable, TableInput } from '../src/table/input.svelte.ts';
+import type { SoundName } from '../src/lib/sound.ts';
+import { Narration } from '../src/table/narration.svelte.ts';
 import { Overlays } from '../src/table/overlays.svelte.ts';
 import { ReactionBubbles } from '../src/table/reaction-bubbles.svelte.ts';
 import { positions } from './positions.ts';
 
 /**
  * The table screen's concerns, each alone over its part of the screen's state: the player's
- * input, what lies over the table, and the reactions by the seats. The browser tests (play,
+ * input, what lies over the table, what the table tells the player, and the reactions by the seats. The browser tests (play,
  * narrow, reactions) show them together on the screen.
  */
 
@@ -200,5 +202,48 @@ describe('the reactions by the seats', () => {
     b.hear([heard(3, 1, bob)], 0, names);
     vi.advanceTimersByTime(20);
     expect(b.bubbleOf(1, 0)).not.toBeNull();
+  });
+});
+
+describe('what the table tells the player', () => {
+  const names = ['Ada', 'Bob'];
+  /** A view after which a play scored, and the view before it. */
+  const scored = ALL.findIndex((v, i) => i > 0 && v.hand !== null && (v.hand.log.at(-1)?.type ?? '') === 'play' && v.scores.some((x, s) => x > (ALL[i - 1]?.scores[s] ?? 0)));
+  function narration(flies = true) {
+    const sounds: SoundName[] = [];
+    return { n: new Narration({ sound: (s) => sounds.push(s), flies: () => flies }), sounds };
+  }
+
+  it('says what is on opening, then each move with its sound, and flies a score to its seat', () => {
+    expect(scored).toBeGreaterThan(0);
+    const { n, sounds } = narration();
+    const before = ALL[scored - 1] as TableView;
+    const after = ALL[scored] as TableView;
+    expect(n.see(before, names)).toBeNull();
+    // The first view tells what is now, not the moves that led to it.
+    const opening = n.lines.length;
+    expect(opening).toBeLessThanOrEqual(1);
+    expect(n.see(after, names)).toBe(before);
+    // The play and its score, then (maybe) whose turn it is now.
+    expect(n.lines[opening]?.text).toMatch(/played .+ scores? \d+ points?\./);
+    expect(sounds).toContain('place');
+    expect(n.flights).toHaveLength(1);
+    expect(n.flights[0]).toMatchObject({ seat: before.hand?.turn });
+    n.landed(n.flights[0]?.id ?? -1);
+    expect(n.flights).toEqual([]);
+  });
+
+  it('flies nothing with reduced motion, keeps the last eight lines, and tells a refusal over the status line with its sound', () => {
+    const { n, sounds } = narration(false);
+    n.see(ALL[scored - 1] as TableView, names);
+    n.see(ALL[scored] as TableView, names);
+    expect(n.flights).toEqual([]);
+    for (let i = 0; i < 10; i++) n.say(`line ${i}`);
+    expect(n.lines.map((l) => l.text)).toEqual(['line 2', 'line 3', 'line 4', 'line 5', 'line 6', 'line 7', 'line 8', 'line 9']);
+    expect(n.notice).toBeNull();
+    n.refuse('That tile does not fit.');
+    expect(n.notice).toBe('That tile does not fit.');
+    expect(n.lines.at(-1)?.text).toBe('That tile does not fit.');
+    expect(sounds.at(-1)).toBe('error');
   });
 });

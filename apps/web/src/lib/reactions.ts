@@ -12,6 +12,13 @@ export interface Reaction {
   readonly flights: readonly { readonly seat: number; readonly points: number }[];
 }
 
+/** A score on its way to a seat's panel (ScoreFlights.svelte), `id` telling it from the others in the air. */
+export interface Flight {
+  readonly id: number;
+  readonly seat: number;
+  readonly points: number;
+}
+
 export function reactTo(prev: TableView | null, next: TableView, names: readonly string[]): Reaction {
   // The first view (the table opened, or the page reloaded) tells what is now, not the moves
   // that led to it: those were said before the reload, or the player just arrived.
