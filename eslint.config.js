@@ -30,7 +30,7 @@ export default defineConfig(
     },
   },
 
-  // The engine, the bots and the table machine type-check their sources without Node's types (they must stay
+  // The engine, the bots, the table machine and the tournaments type-check their sources without Node's types (they must stay
   // pure), and their tests with a second tsconfig that the project service cannot find by
   // itself (it only looks for files named tsconfig.json), so those tests name it.
   {
@@ -49,6 +49,12 @@ export default defineConfig(
     files: ['packages/table/test/**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: false, project: './packages/table/tsconfig.test.json' },
+    },
+  },
+  {
+    files: ['packages/tournament/test/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './packages/tournament/tsconfig.test.json' },
     },
   },
 

@@ -21,7 +21,7 @@ function within(project: TestProjectInlineConfiguration, group: typeof IN_PROCES
 export default defineConfig({
   test: {
     projects: [
-      ...['packages/engine', 'packages/protocol', 'packages/table', 'packages/bots', 'apps/cli'].map((dir) => ({
+      ...['packages/engine', 'packages/protocol', 'packages/table', 'packages/tournament', 'packages/bots', 'apps/cli'].map((dir) => ({
         extends: `./${dir}/vitest.config.ts`,
         test: { root: `./${dir}`, ...IN_PROCESS },
       })),

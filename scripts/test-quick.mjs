@@ -4,7 +4,7 @@
 // (CI) runs everything. Each step prints as it goes; the first that fails stops the run.
 import { spawn } from 'node:child_process';
 
-const UNIT_PROJECTS = ['engine', 'protocol', 'table', 'bots', 'server-unit', 'web-unit'];
+const UNIT_PROJECTS = ['engine', 'protocol', 'table', 'tournament', 'bots', 'server-unit', 'web-unit'];
 
 const steps = [
   ['typecheck', ['pnpm', '--silent', 'typecheck']],
