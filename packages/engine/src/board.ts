@@ -1,4 +1,4 @@
-import { type Tile, type TileMask, FULL_SET, SUIT, isDouble, otherHalf } from './tiles.ts';
+import { type Tile, type TileMask, FULL_HIGH, FULL_SET, HIGH_BASE, SUIT, SUIT_HIGH, isDouble, otherHalf } from './tiles.ts';
 
 /**
  * The layout as the rules see it: only the open ends matter for what may be played and what it
@@ -62,10 +62,10 @@ export function copyBoardInto(from: Board, to: MutableBoard): void {
   }
 }
 
-/** What an end adds to the count, at tip * 8 + v: plain v, a double 2v; the centre is counted once, apart, and a bare side nothing. */
-const END_COUNT = Int8Array.from({ length: 32 }, (_, i) => {
-  const kind = i >> 3;
-  const v = i & 7;
+/** What an end adds to the count, at tip * 16 + v (v up to 9): plain v, a double 2v; the centre is counted once, apart, and a bare side nothing. */
+const END_COUNT = Int8Array.from({ length: 64 }, (_, i) => {
+  const kind = i >> 4;
+  const v = i & 15;
   return kind === TIP_PLAIN ? v : kind === TIP_DOUBLE ? 2 * v : 0;
 });
 
@@ -77,7 +77,7 @@ export function boardCount(b: Board): number {
     const v = b.open[i] as number;
     if (v < 0) continue;
     const kind = b.tip[i] as number;
-    sum += END_COUNT[kind * 8 + v] as number;
+    sum += END_COUNT[kind * 16 + v] as number;
     if (kind === TIP_CENTRE) centre = 2 * v;
   }
   return sum + centre;
@@ -103,32 +103,48 @@ export function countAfterPlacing(b: Board, rules: BoardRules, end: number, t: T
         kind = TIP_PLAIN;
       }
     }
-    sum += END_COUNT[kind * 8 + v] as number;
+    sum += END_COUNT[kind * 16 + v] as number;
     if (kind === TIP_CENTRE) centre = 2 * v;
   }
   return sum + centre;
 }
 
-/** The tiles that fit an end showing `v` (-1, a closed end: none), at v + 1. */
-const END_FIT = Int32Array.from({ length: 8 }, (_, i) => (i === 0 ? 0 : (SUIT[i - 1] as number)));
+/** The tiles that fit an end showing `v` (-1, a closed end: none), at v + 1, v up to 9 (no low tile shows 7..9). */
+const END_FIT = Int32Array.from({ length: 11 }, (_, i) => (i === 0 ? 0 : (SUIT[i - 1] ?? 0)));
+/** The same for a double-nine hand's high word. */
+const END_FIT_HIGH = Int32Array.from({ length: 11 }, (_, i) => (i === 0 ? 0 : (SUIT_HIGH[i - 1] as number)));
 
-/** The tiles that fit end `i` of a laid board: the one rule of what may be played on an end. */
+/** The tiles that fit end `i` of a laid board: the one rule of what may be played on an end (of a hand's low word). */
 export function endFit(b: Board, i: number): TileMask {
   return END_FIT[(b.open[i] as number) + 1] as number;
 }
 
-/** Every tile that fits some open end; on an empty board, every tile. */
+/** `endFit` of a double-nine hand's high word. */
+export function endFitHigh(b: Board, i: number): TileMask {
+  return END_FIT_HIGH[(b.open[i] as number) + 1] as number;
+}
+
+/** Every tile that fits some open end; on an empty board, every tile (of a hand's low word). */
 export function fitMask(b: Board): TileMask {
   if (b.tiles === 0) return FULL_SET;
   return endFit(b, WEST) | endFit(b, EAST) | endFit(b, NORTH) | endFit(b, SOUTH);
 }
 
+/** `fitMask` of a double-nine hand's high word. */
+export function fitMaskHigh(b: Board): TileMask {
+  if (b.tiles === 0) return FULL_HIGH;
+  return endFitHigh(b, WEST) | endFitHigh(b, EAST) | endFitHigh(b, NORTH) | endFitHigh(b, SOUTH);
+}
+
 /** Bit i is set when `t` fits end i. */
 export function endsFor(b: Board, t: Tile): number {
+  if (t >= HIGH_BASE) {
+    return endsOf(endFitHigh(b, WEST), endFitHigh(b, EAST), endFitHigh(b, NORTH), endFitHigh(b, SOUTH), (t - HIGH_BASE) as Tile);
+  }
   return endsOf(endFit(b, WEST), endFit(b, EAST), endFit(b, NORTH), endFit(b, SOUTH), t);
 }
 
-/** `endsFor` from the four ends' `endFit` masks, read once for every tile of a hand. */
+/** `endsFor` from the four ends' `endFit` masks, read once for every tile of a hand (`t`: its place in that word). */
 export function endsOf(west: TileMask, east: TileMask, north: TileMask, south: TileMask, t: Tile): number {
   return ((west >>> t) & 1) | (((east >>> t) & 1) << 1) | (((north >>> t) & 1) << 2) | (((south >>> t) & 1) << 3);
 }

@@ -1,27 +1,28 @@
 import { type Result, GameErrorCode, fail, ok } from './errors.ts';
 import { type RandomSource, seededRandom, shuffleInPlace } from './random.ts';
-import type { Rules } from './rules.ts';
+import { type Rules, maxPipOf } from './rules.ts';
 import type { Deal, Seat } from './state.ts';
-import { ALL_TILES, type Tile, TILE_COUNT, formatTile, high, isDouble, pips } from './tiles.ts';
+import { type Tile, formatTile, high, isDouble, pips, setTiles } from './tiles.ts';
 
-/** Shuffles the set and deals `handSize` tiles to each seat in turn; the rest is the boneyard. */
+/** Shuffles the set and deals `handSize` tiles to each seat in turn; the rest is the boneyard (on a double-nine set, possibly tiles left out: variant.ts). */
 export function randomDeal(rules: Rules, random: RandomSource): Deal {
-  const tiles = shuffleInPlace(ALL_TILES.slice(), random);
+  const tiles = shuffleInPlace(setTiles(maxPipOf(rules)).slice(), random);
   return dealFromOrder(rules, tiles);
 }
 
-/** Deals a shuffled order of the 28 tiles: seat 0 takes the first hand, and so on. */
+/** Deals a shuffled order of the set's tiles: seat 0 takes the first hand, and so on. */
 export function dealFromOrder(rules: Rules, order: readonly Tile[]): Deal {
   const n = rules.handSize;
   const hands = Array.from({ length: rules.players }, (_, s) => order.slice(s * n, (s + 1) * n));
   return { hands, boneyard: order.slice(rules.players * n) };
 }
 
-/** A deal must give each seat `handSize` tiles and hold all 28 tiles exactly once. */
+/** A deal must give each seat `handSize` tiles and hold every tile of the set (28, or 55) exactly once, and no other. */
 export function checkDeal(rules: Rules, deal: Deal): Result<Deal> {
   if (deal.hands.length !== rules.players) {
     return fail(GameErrorCode.badDeal, `the deal has ${deal.hands.length} hands for ${rules.players} players`);
   }
+  const set = setTiles(maxPipOf(rules));
   const seen = new Set<Tile>();
   for (const [seat, hand] of deal.hands.entries()) {
     if (hand.length !== rules.handSize) {
@@ -29,11 +30,12 @@ export function checkDeal(rules: Rules, deal: Deal): Result<Deal> {
     }
   }
   for (const t of [...deal.hands.flat(), ...deal.boneyard]) {
+    if (!(Number.isInteger(t) && t >= 0 && t < set.length)) return fail(GameErrorCode.badDeal, `${String(t)} is not a tile of the set`);
     if (seen.has(t)) return fail(GameErrorCode.badDeal, `tile ${formatTile(t)} is dealt twice`);
     seen.add(t);
   }
-  if (seen.size !== TILE_COUNT) {
-    const missing = ALL_TILES.filter((t) => !seen.has(t)).map(formatTile);
+  if (seen.size !== set.length) {
+    const missing = set.filter((t) => !seen.has(t)).map(formatTile);
     return fail(GameErrorCode.badDeal, `the deal is missing ${missing.join(', ')}`);
   }
   return ok(deal);

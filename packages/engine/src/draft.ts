@@ -1,8 +1,8 @@
-import type { MutableBoard } from './board.ts';
+import { type Board, type MutableBoard, fitMask, fitMaskHigh } from './board.ts';
 import { type Rules, sideOf } from './rules.ts';
 import { CAPICUA_BONUS, handAwards, paseBonuses, winnerOf } from './scoring.ts';
 import type { Deal, GameState, HandEndReason, HandEvent, HandState, Missed, Seat } from './state.ts';
-import { type Tile, type TileMask, maskPips } from './tiles.ts';
+import { HIGH_BASE, type Tile, type TileMask, maskPips, pipsOfWords, wordBit } from './tiles.ts';
 
 /**
  * The mutable working copy of one action's changes. Moves edit it freely; `commit` freezes it
@@ -14,6 +14,8 @@ export class Draft {
   readonly deal: Deal;
   readonly forcedLead: Tile | null;
   readonly hands: TileMask[];
+  /** The hands' high words on a double-nine set (`HandState.handsHigh`); null on a double-six set. */
+  readonly high: TileMask[] | null;
   readonly log: HandEvent[];
   readonly scores: number[];
   readonly handScored: number[];
@@ -34,6 +36,7 @@ export class Draft {
     this.deal = hand.deal;
     this.forcedLead = hand.forcedLead;
     this.hands = hand.hands.slice();
+    this.high = hand.handsHigh === undefined ? null : hand.handsHigh.slice();
     this.log = hand.log.slice();
     this.scores = state.scores.slice();
     this.handScored = (state.hands[state.hands.length - 1]?.scored ?? []).slice();
@@ -43,6 +46,34 @@ export class Draft {
     this.awaiting = hand.awaiting;
     this.passes = hand.passes;
     this.missed = hand.missed;
+  }
+
+  // A seat's tiles, read and changed through these so that a double-nine hand's high word is
+  // never forgotten; on a double-six set `high` is null and a tile id is always below HIGH_BASE.
+
+  holds(seat: Seat, t: Tile): boolean {
+    const word = t < HIGH_BASE ? (this.hands[seat] as number) : ((this.high as TileMask[])[seat] as number);
+    return (word & wordBit(t)) !== 0;
+  }
+
+  take(seat: Seat, t: Tile): void {
+    if (t < HIGH_BASE) this.hands[seat] = (this.hands[seat] as number) & ~(1 << t);
+    else (this.high as TileMask[])[seat] = ((this.high as TileMask[])[seat] as number) & ~wordBit(t);
+  }
+
+  give(seat: Seat, t: Tile): void {
+    if (t < HIGH_BASE) this.hands[seat] = (this.hands[seat] as number) | (1 << t);
+    else (this.high as TileMask[])[seat] = ((this.high as TileMask[])[seat] as number) | wordBit(t);
+  }
+
+  isEmpty(seat: Seat): boolean {
+    return this.hands[seat] === 0 && (this.high === null || this.high[seat] === 0);
+  }
+
+  /** Whether the seat holds a tile that fits the board. */
+  canPlay(seat: Seat, board: Board): boolean {
+    if (((this.hands[seat] as number) & fitMask(board)) !== 0) return true;
+    return this.high !== null && ((this.high[seat] as number) & fitMaskHigh(board)) !== 0;
   }
 
   passTurn(): void {
@@ -61,7 +92,8 @@ export class Draft {
 
   /** Ends the hand; `capicua` when the play out fitted both ends (isCapicua), worth a bonus under `bonuses`. */
   endHand(reason: HandEndReason, out: Seat | null, capicua = false): void {
-    const pips = this.hands.map(maskPips);
+    const high = this.high;
+    const pips = high === null ? this.hands.map(maskPips) : this.hands.map((m, s) => pipsOfWords(m, high[s] as number));
     const awards = handAwards(this.rules, pips, out, this.rules.bonuses ? this.bonuses(out, capicua) : undefined);
     for (const a of awards) {
       const side = sideOf(this.rules, a.seat);
@@ -94,7 +126,7 @@ export class Draft {
    */
   commit(): GameState {
     const h = this.hand;
-    const hand: HandState = {
+    let hand: HandState = {
       deal: h.deal,
       leader: h.leader,
       forcedLead: h.forcedLead,
@@ -108,6 +140,7 @@ export class Draft {
       log: this.log,
       end: this.end,
     };
+    if (this.high !== null) hand = { ...hand, handsHigh: this.high };
     const s = this.state;
     const summaries = s.hands.slice();
     summaries[summaries.length - 1] = { reason: this.end?.reason ?? null, scored: this.handScored, scores: this.scores };

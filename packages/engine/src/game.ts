@@ -4,9 +4,9 @@ import { Draft } from './draft.ts';
 import { type Result, GameErrorCode, fail, ok } from './errors.ts';
 import { step } from './moves.ts';
 import { leaderFor } from './leader.ts';
-import { type Rules, resolveRules, sideCount } from './rules.ts';
+import { type Rules, maxPipOf, resolveRules, sideCount } from './rules.ts';
 import type { Action, Deal, GameState, HandState, Seat } from './state.ts';
-import { type Tile, maskOf } from './tiles.ts';
+import { MAX_PIP, type Tile, highMaskOf, lowMaskOf, maskOf } from './tiles.ts';
 
 export { boardRules } from './board-rules.ts';
 export { assertNever } from './never.ts';
@@ -51,11 +51,12 @@ export function startHand(state: GameState, deal: Deal, leader?: Seat): Result<G
     }
     seat = leader;
   }
-  const hand: HandState = {
+  const doubleSix = maxPipOf(state.rules) === MAX_PIP;
+  const dealt: HandState = {
     deal,
     leader: seat,
     forcedLead,
-    hands: deal.hands.map((h) => maskOf(h)),
+    hands: deal.hands.map((h) => (doubleSix ? maskOf(h) : lowMaskOf(h))),
     drawn: 0,
     board: EMPTY_BOARD,
     turn: seat,
@@ -65,6 +66,8 @@ export function startHand(state: GameState, deal: Deal, leader?: Seat): Result<G
     log: [],
     end: null,
   };
+  // A double-nine hand's second word (tiles.ts); a double-six state has no such field, as before.
+  const hand: HandState = doubleSix ? dealt : { ...dealt, handsHigh: deal.hands.map((h) => highMaskOf(h)) };
   const zeros = new Array<number>(state.scores.length).fill(0);
   // Field by field, as Draft.commit does, so every state has one shape.
   return ok({

@@ -1,13 +1,13 @@
-import { EAST, END_NAMES, WEST, boardCount, cloneBoard, endIndex, endsFor, fitMask, placeLead, placeOn } from './board.ts';
+import { EAST, END_NAMES, WEST, boardCount, cloneBoard, endIndex, endsFor, placeLead, placeOn } from './board.ts';
 import type { Draft } from './draft.ts';
 import { type GameError, GameErrorCode } from './errors.ts';
 import { boardRules } from './board-rules.ts';
-import { sideOf } from './rules.ts';
+import { type Rules, maxPipOf, sideOf } from './rules.ts';
 import { variantRules } from './variant.ts';
 import { countScore, isCapicua, playScore } from './scoring.ts';
 import { assertNever } from './never.ts';
 import type { Action, Seat } from './state.ts';
-import { type Tile, type TileMask, TILE_COUNT, formatTile, has, high, low } from './tiles.ts';
+import { type Tile, formatTile, high, low, tileCount } from './tiles.ts';
 
 /** The moves of docs/rules.md, from #playing-a-tile to #muggins, each checking its own legality and editing the draft. */
 
@@ -39,8 +39,8 @@ function turnError(d: Draft, seat: Seat): GameError | null {
 
 function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null {
   const { seat, tile } = a;
-  if (!isTile(tile)) return err(GameErrorCode.badAction, `${String(tile)} is not a tile`);
-  if (!has(d.hands[seat] as TileMask, tile)) return err(GameErrorCode.tileNotHeld, `seat ${seat} does not hold ${formatTile(tile)}`);
+  if (!isTile(d.rules, tile)) return err(GameErrorCode.badAction, `${String(tile)} is not a tile`);
+  if (!d.holds(seat, tile)) return err(GameErrorCode.tileNotHeld, `seat ${seat} does not hold ${formatTile(tile)}`);
   const board = cloneBoard(d.board);
   const br = boardRules(d.rules);
   let end: number | null = null;
@@ -79,7 +79,7 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
   // Under Muggins the count is earned by the claim that follows, not by the play.
   const scored = d.rules.muggins ? 0 : playScore(d.rules, count);
   d.board = board;
-  d.hands[seat] = (d.hands[seat] as TileMask) & ~(1 << tile);
+  d.take(seat, tile);
   d.passes = 0;
   d.missed = null;
   // Two literals rather than a conditional spread: a spread costs more than the rest of the play.
@@ -90,26 +90,26 @@ function play(d: Draft, a: Extract<Action, { type: 'play' }>): GameError | null 
   );
   if (d.score(seat, scored)) return null;
   if (d.rules.muggins) d.awaiting = 'claim';
-  else if (d.hands[seat] === 0) d.endHand('domino', seat, capicua);
+  else if (d.isEmpty(seat)) d.endHand('domino', seat, capicua);
   else d.passTurn();
   return null;
 }
 
 function draw(d: Draft, seat: Seat): GameError | null {
   if (!variantRules(d.rules).draws) return err(GameErrorCode.noDrawing, 'this game never draws (Block, Fives-and-Threes, the Latin game): pass instead');
-  if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
+  if (d.canPlay(seat, d.board)) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not draw`);
   }
   if (d.drawn >= d.deal.boneyard.length) return err(GameErrorCode.boneyardEmpty, 'the boneyard is empty: pass instead');
   const t = d.deal.boneyard[d.drawn] as Tile;
   d.drawn++;
-  d.hands[seat] = (d.hands[seat] as TileMask) | (1 << t);
+  d.give(seat, t);
   d.log.push({ type: 'draw', seat });
   return null;
 }
 
 function pass(d: Draft, seat: Seat): GameError | null {
-  if (((d.hands[seat] as TileMask) & fitMask(d.board)) !== 0) {
+  if (d.canPlay(seat, d.board)) {
     return err(GameErrorCode.mustPlay, `seat ${seat} holds a tile that fits: it must play, not pass`);
   }
   if (variantRules(d.rules).draws && d.drawn < d.deal.boneyard.length) {
@@ -138,7 +138,7 @@ function claim(d: Draft, seat: Seat, points: number | null): GameError | null {
   d.log.push(points === null ? { type: 'noScore', seat, scored } : { type: 'claim', seat, points, scored });
   d.awaiting = 'move';
   if (d.score(seat, scored)) return null;
-  if (d.hands[seat] === 0) d.endHand('domino', seat);
+  if (d.isEmpty(seat)) d.endHand('domino', seat);
   else {
     d.missed = !right && worth > 0 ? { by: seat, points: worth } : null;
     d.passTurn();
@@ -167,6 +167,6 @@ function endList(ends: number): string {
   return END_NAMES.filter((_, i) => (ends & (1 << i)) !== 0).join(' and ');
 }
 
-function isTile(t: unknown): t is Tile {
-  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < TILE_COUNT;
+function isTile(rules: Rules, t: unknown): t is Tile {
+  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t < tileCount(maxPipOf(rules));
 }

@@ -1,11 +1,11 @@
 import { type Board, type BoardRules, EAST, NORTH, SOUTH, WEST } from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type PackedBoard, packBoard, packedCount, packedCountAfter, packedFit, packedLeads, placeOnPacked, unpackBoard } from './packed-board.ts';
-import { type Rules, sideCount, sideOf } from './rules.ts';
+import { type Rules, maxPipOf, sideCount, sideOf } from './rules.ts';
 import { CAPICUA_BONUS, PASE_BONUS, countScore, inUnits, isCapicua, paseBonuses, sideAwards, winnerOf } from './scoring.ts';
 import type { Deal, GameState, Seat } from './state.ts';
 import type { RandomSource } from './random.ts';
-import { ALL_TILES, FULL_SET, type Tile, type TileMask, lowestTile, maskOf, maskPips } from './tiles.ts';
+import { ALL_TILES, FULL_SET, MAX_PIP, type Tile, type TileMask, lowestTile, maskOf, maskPips } from './tiles.ts';
 import { type VariantRules, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
@@ -68,6 +68,9 @@ export class Playout {
   private readonly pile: Int8Array;
 
   constructor(rules: Rules, deal: Deal, leader: Seat, scores?: ArrayLike<number>) {
+    // Its hands are one word and its packed board holds numbers up to 6: a double-nine hand is
+    // played through `apply` (tiles.ts), and a search over one needs a playout of two words.
+    if (maxPipOf(rules) !== MAX_PIP) throw new Error('the in-place playout plays a double-six set only');
     this.rules = rules;
     this.br = boardRules(rules);
     this.variant = variantRules(rules);

@@ -1,5 +1,6 @@
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { assertNever } from './never.ts';
+import { MAX_PIP, type MaxPip, type MAX_PIP_NINE, tileCount } from './tiles.ts';
 import { VARIANTS, type Variant, type VariantRules, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
@@ -38,9 +39,20 @@ export interface Rules {
   readonly partnerships: boolean;
   /** The Latin game's capicúa and pase bonuses (docs/rules.md#the-latin-partnership-game). */
   readonly bonuses: boolean;
+  /**
+   * 9: the game is played with a double-nine set (55 tiles, docs/rules.md#the-tiles). Absent on a
+   * double-six set, so that every rules object, stored table and record made before the
+   * double-nine set reads as it did. Read it with `maxPipOf`.
+   */
+  readonly maxPip?: typeof MAX_PIP_NINE;
 }
 
-type Options = Omit<Rules, 'preset' | 'players'>;
+/** The largest number of the set the rules play with: 6 or 9. */
+export function maxPipOf(rules: Pick<Rules, 'maxPip'>): MaxPip {
+  return rules.maxPip ?? MAX_PIP;
+}
+
+type Options = Omit<Rules, 'preset' | 'players' | 'maxPip'>;
 
 /** What each preset fixes; everything else falls to `derivedDefaults`. */
 const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
@@ -211,10 +223,11 @@ export function contradictions(input: RulesInput): RulesProblem[] {
   if (r.partnerships && r.players !== 4) {
     out.push({ path: at('partnerships'), message: `partnerships need 4 players, not ${r.players}` });
   }
-  if (r.handSize * r.players > 28) {
+  const setSize = tileCount(maxPipOf(r));
+  if (r.handSize * r.players > setSize) {
     out.push({
       path: at('handSize'),
-      message: `${r.players} hands of ${r.handSize} tiles need ${r.handSize * r.players} tiles; the set has 28`,
+      message: `${r.players} hands of ${r.handSize} tiles need ${r.handSize * r.players} tiles; the set has ${setSize}`,
     });
   }
   const variant = variantRules(r);

@@ -76,7 +76,10 @@ export interface HandState {
   readonly leader: Seat;
   /** The tile the leader must lead (highest-double rules), or null when any tile may lead. */
   readonly forcedLead: Tile | null;
+  /** Each seat's tiles: on a double-nine set, the low word of its hand (tiles.ts). */
   readonly hands: readonly TileMask[];
+  /** On a double-nine set only: each seat's high word (its tiles with a 7, 8 or 9). */
+  readonly handsHigh?: readonly TileMask[];
   /** How many tiles have been drawn from the front of `deal.boneyard`. */
   readonly drawn: number;
   readonly board: Board;

@@ -2,11 +2,11 @@ import { type Board, END_NAMES, type End, boardCount } from './board.ts';
 import { boardRules } from './board-rules.ts';
 import { type Hint, hintsFor } from './hints.ts';
 import { type LayoutView, layoutOf } from './layout.ts';
-import { type Rules, sideOf } from './rules.ts';
+import { type Rules, maxPipOf, sideOf } from './rules.ts';
 import { variantRules } from './variant.ts';
 import { countScore } from './scoring.ts';
 import type { Action, GameState, GameStatus, HandEndEvent, HandEvent, HandState, HandSummary, Seat } from './state.ts';
-import { type Tile, formatTile, parseTile, tilesOf } from './tiles.ts';
+import { type Tile, type TileMask, formatTile, highMaskOf, lowMaskOf, parseTile, tilesOfWords } from './tiles.ts';
 
 /**
  * The one place that decides what a seat may see (house rule 3): a seat's view holds its own
@@ -84,6 +84,8 @@ function handView(state: GameState, hand: HandState, seat: Seat | null): HandVie
     if (e.type === 'draw') draws[e.seat] = (draws[e.seat] as number) + 1;
     else if (e.type === 'pass') passes[e.seat] = (passes[e.seat] as number) + 1;
   }
+  const high = hand.handsHigh;
+  const highOf = (s: Seat): TileMask => (high === undefined ? 0 : (high[s] as number));
   const mine = seat === null ? null : (hand.hands[seat] as number);
   const myMove = seat !== null && state.status === 'playing' && hand.turn === seat && hand.awaiting === 'move';
   const end = hand.end;
@@ -91,8 +93,8 @@ function handView(state: GameState, hand: HandState, seat: Seat | null): HandVie
     leader: hand.leader,
     turn: hand.turn,
     awaiting: hand.awaiting,
-    tiles: mine === null ? null : tilesOf(mine).map(formatTile),
-    tileCounts: hand.hands.map((m) => tilesOf(m).length),
+    tiles: mine === null || seat === null ? null : tilesOfWords(mine, highOf(seat)).map(formatTile),
+    tileCounts: hand.hands.map((m, s) => tilesOfWords(m, highOf(s)).length),
     boneyard: hand.deal.boneyard.length - hand.drawn,
     board: hand.board,
     layout: layoutOf(hand.log, variantRules(rules).spinner),
@@ -102,7 +104,7 @@ function handView(state: GameState, hand: HandState, seat: Seat | null): HandVie
     draws,
     passes,
     forcedLead: seat === hand.leader && hand.forcedLead !== null && hand.board.tiles === 0 ? formatTile(hand.forcedLead) : null,
-    hints: myMove && !hidden && mine !== null ? hintsFor(rules, boardRules(rules), hand.board, mine, hand.forcedLead) : null,
+    hints: myMove && !hidden && mine !== null ? hintsFor(rules, boardRules(rules), hand.board, mine, hand.forcedLead, highOf(seat)) : null,
     end: end === null ? null : { type: 'handEnd', reason: end.reason, awards: end.awards, pips: end.pips, out: end.out },
   };
 }
@@ -143,10 +145,12 @@ export function legalActions(v: TableView): Action[] {
   }
   if (rules.muggins && mugginsOpen(v)) out.push({ type: 'muggins', seat });
   if (hand.turn !== seat) return out;
-  const mask = (hand.tiles ?? []).reduce((m, text) => m | (1 << (parseTile(text) as { tile: Tile }).tile), 0);
-  const forced = hand.forcedLead === null ? null : (parseTile(hand.forcedLead) as { tile: Tile }).tile;
-  for (const h of hintsFor(rules, boardRules(rules), hand.board, mask, forced)) {
-    const tile = (parseTile(h.tile) as { tile: Tile }).tile;
+  const maxPip = maxPipOf(rules);
+  const tileOfText = (text: string): Tile => (parseTile(text, maxPip) as { tile: Tile }).tile;
+  const mine = (hand.tiles ?? []).map(tileOfText);
+  const forced = hand.forcedLead === null ? null : tileOfText(hand.forcedLead);
+  for (const h of hintsFor(rules, boardRules(rules), hand.board, lowMaskOf(mine), forced, highMaskOf(mine))) {
+    const tile = tileOfText(h.tile);
     out.push(h.end === null ? { type: 'play', seat, tile } : { type: 'play', seat, tile, end: h.end });
   }
   if (out.some((a) => a.type === 'play')) return out;

@@ -29,6 +29,8 @@ export const RulesSchema = z.strictObject({
   muggins: z.boolean(),
   partnerships: z.boolean(),
   bonuses: z.boolean(),
+  /** 9 on a double-nine set; absent on a double-six set (the engine's `Rules.maxPip`). */
+  maxPip: z.literal(9).exactOptional(),
 });
 
 export const BoardSchema = z.strictObject({

@@ -33,9 +33,11 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { code: strin
  * deal, ask each seat's view for its legal actions, pick one. Under Muggins some claims are
  * wrong on purpose and opponents sometimes call Muggins, so every path is walked.
  */
-export function playRandomGame(rulesInput: Record<string, unknown>, seed: string | number, maxHands = 60): PlayedGame {
+export function playRandomGame(rulesInput: Record<string, unknown>, seed: string | number, maxHands = 60, prepare?: (fresh: GameState) => GameState): PlayedGame {
   const random: RandomSource = seededRandom(seed);
-  let state = unwrap(newGame(rulesInput));
+  // `prepare` changes the new game before its first deal (rules no input can ask for yet: a double-nine set).
+  const fresh = unwrap(newGame(rulesInput));
+  let state = prepare === undefined ? fresh : prepare(fresh);
   const states: GameState[] = [];
   const actions: (Action | null)[] = [];
   const hands: RecordHand[] = [];
