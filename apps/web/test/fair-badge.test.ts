@@ -4,6 +4,7 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import FairBadge from '../src/components/FairBadge.svelte';
 import { type FairnessReport, TableFairness, badgeOf } from '../src/connection/fairness.ts';
+import { LazyFairness } from '../src/connection/online/lazy-fairness.ts';
 
 /** A two-hand stretch of a game as a server sends it to seat 0; `forge` reveals another seed for hand 2. */
 function states(forge: boolean): FairnessInput[] {
@@ -66,5 +67,50 @@ describe('the fair deal badge', () => {
     const bad = render(FairBadge, { props: { report: follow(states(true)).at(-1)!, rules } }).body;
     expect(bad).toContain('✗');
     expect(bad).toContain('class="fair bad');
+  });
+
+  it('online, the checker loads with the first state: what comes meanwhile is checked in order once it is here, and nothing is lost', async () => {
+    const all = states(true);
+    const checked: { tableId: string; report: FairnessReport }[] = [];
+    let arrive: (f: TableFairness) => void = () => {};
+    let loads = 0;
+    const lazy = new LazyFairness(
+      (tableId, report) => checked.push({ tableId, report }),
+      () => {
+        loads++;
+        return new Promise((resolve) => (arrive = resolve));
+      },
+    );
+    const half = Math.floor(all.length / 2);
+    // While it loads the badge waits, and asks for the checker once.
+    for (const s of all.slice(0, half)) expect(lazy.observe(s)).toEqual({ pending: null, hands: [] });
+    expect(loads).toBe(1);
+    expect(checked).toEqual([]);
+    arrive(new TableFairness());
+    await Promise.resolve();
+    const eager = follow(all);
+    expect(checked).toEqual([{ tableId: 't1', report: eager[half - 1] }]);
+    // From then on every state is checked as it comes, as if the checker had always been here.
+    const later = all.slice(half).map((s) => lazy.observe(s));
+    expect(later).toEqual(eager.slice(half));
+    expect(later.at(-1)!.hands.map((h) => h.status)).toEqual(['verified', 'failed']);
+  });
+
+  it('online, a checker that fails to load is asked for again by the next state, and still checks what came before', async () => {
+    const all = states(false);
+    let loads = 0;
+    const lazy = new LazyFairness(
+      () => {},
+      () => (++loads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(new TableFairness())),
+    );
+    lazy.observe(all[0]!);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toBe(1);
+    const rest = all.slice(1, -1).map((s) => lazy.observe(s));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toBe(2);
+    expect(rest.at(-1)).toEqual({ pending: null, hands: [] });
+    expect(lazy.observe(all.at(-1)!)).toEqual(follow(all).at(-1));
+    expect(follow(all).at(-1)!.hands.map((h) => h.status)).toEqual(['verified', 'verified']);
   });
 });

@@ -13,7 +13,7 @@ import {
   normalizeTableCode,
   ratingText,
 } from '@fives/protocol';
-import type { TableFairness } from './fairness.ts';
+import type { FairnessReport } from './fairness.ts';
 import type { ClientState, GameSetup, Move, Notice, OpenTable, QueueBan, QueueStatus, SeatSummary, TableSummary } from './types.ts';
 import { tableId } from './types.ts';
 import { type PlainKey, t } from '../i18n/i18n.svelte.ts';
@@ -76,7 +76,7 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
  * socket, or the practice table in this page): the summary as the screens read it, the seat and
  * its view, and how the deals have checked out so far.
  */
-export function tableOf(s: TableState, fairness: TableFairness, connected: readonly boolean[] | null, inviteUrl: string | null, now: number): NonNullable<ClientState['table']> {
+export function tableOf(s: TableState, fairness: { observe(s: TableState): FairnessReport }, connected: readonly boolean[] | null, inviteUrl: string | null, now: number): NonNullable<ClientState['table']> {
   return { summary: summaryOf(s.table, connected, inviteUrl, now), seat: s.seat, view: s.view, fairness: fairness.observe(s) };
 }
 

@@ -26,6 +26,8 @@ describe.runIf(browserTestsWanted())('the turn clock and the end-of-hand panel',
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 20_000 });
     await page.locator('.status', { hasText: 'The next hand is dealt and it is your turn' }).waitFor();
     expect(await page.getByRole('timer').count()).toBeGreaterThan(0);
+    // The deal checker came after the first page, with the table: hand 1's revealed seed checks out.
+    await page.locator('button.fair', { hasText: '✓' }).waitFor();
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -1,10 +1,10 @@
 import { type Detached, type Presence, type Reaction, type Reply, type TableState, type Timeout, invitePath } from '@fives/protocol';
 import { TableVersions } from '@fives/protocol/client';
-import { TableFairness } from '../fairness.ts';
 import type { KeyValueStore } from '../guest.ts';
 import { type StoodIn, loadSeen, saveSeen, seenOf, stoodIn } from '../stood-in.ts';
 import { type Notice, type TableId, type TableReaction, tableId } from '../types.ts';
 import { TIMED_OUT, noticeOf, summaryOf, tableOf } from '../wire.ts';
+import { LazyFairness } from './lazy-fairness.ts';
 import type { Link } from './link.ts';
 import { standInNotice } from './notices.ts';
 import type { StatePort } from './port.ts';
@@ -50,7 +50,7 @@ export class Following {
   #wireSummary: { readonly summary: TableState['table']; readonly at: number } | null = null;
   readonly #invites = new Map<TableId, string>();
   /** Checks every hand's deal against the commitment seen before it (docs/fairness.md). */
-  readonly #fairness = new TableFairness();
+  readonly #fairness: LazyFairness;
   #reactionId = 0;
   /** A join was just asked for: its first state says what the computer did with the seat meanwhile. */
   #returning = false;
@@ -64,6 +64,10 @@ export class Following {
     this.#storage = options.storage;
     this.#origin = options.origin;
     this.#now = options.now;
+    this.#fairness = new LazyFairness((id, fairness) => {
+      const table = this.#port.state.table;
+      if (table !== null && table.summary.id === id) this.#port.set({ table: { ...table, fairness } });
+    });
   }
 
   /** The table followed, once known (null: none, or its first state has not said yet). */
