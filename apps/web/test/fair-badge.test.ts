@@ -111,6 +111,10 @@ describe('the fair deal badge', () => {
     expect(loads).toBe(2);
     expect(rest.at(-1)).toEqual({ pending: null, hands: [] });
     expect(lazy.observe(all.at(-1)!)).toEqual(follow(all).at(-1));
-    expect(follow(all).at(-1)!.hands.map((h) => h.status)).toEqual(['verified', 'verified']);
+    expect(
+      follow(all)
+        .at(-1)!
+        .hands.map((h) => h.status),
+    ).toEqual(['verified', 'verified']);
   });
 });

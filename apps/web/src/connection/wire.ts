@@ -76,7 +76,13 @@ export function summaryOf(table: WireSummary, connected: readonly boolean[] | nu
  * socket, or the practice table in this page): the summary as the screens read it, the seat and
  * its view, and how the deals have checked out so far.
  */
-export function tableOf(s: TableState, fairness: { observe(s: TableState): FairnessReport }, connected: readonly boolean[] | null, inviteUrl: string | null, now: number): NonNullable<ClientState['table']> {
+export function tableOf(
+  s: TableState,
+  fairness: { observe(s: TableState): FairnessReport },
+  connected: readonly boolean[] | null,
+  inviteUrl: string | null,
+  now: number,
+): NonNullable<ClientState['table']> {
   return { summary: summaryOf(s.table, connected, inviteUrl, now), seat: s.seat, view: s.view, fairness: fairness.observe(s) };
 }
 
