@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
-import { ErrorCode } from '@fives/protocol';
+import { ErrorCode, type TableId } from '@fives/protocol';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { httpLimits } from './guard/http.ts';
 import type { Limits } from './guard/limits.ts';
@@ -15,6 +15,11 @@ import { MemoryArchive } from './archive/memory.ts';
 import { MemoryAccounts } from './accounts/store.ts';
 import { MemorySafety, type SafetyStore } from './safety/store.ts';
 import { type FollowStore, MemoryFollows } from './friends/follows.ts';
+import { TournamentRunner } from './tournaments/runner.ts';
+import { tournamentRoutes } from './tournaments/routes.ts';
+import { TournamentService } from './tournaments/service.ts';
+import { MemoryTournaments, type TournamentStore } from './tournaments/store.ts';
+import { newTournamentId } from './tournaments/ids.ts';
 import { NodePresence, PRESENCE_TTL_MS, presenceOf } from './friends/presence.ts';
 import { friendsRoutes } from './friends/routes.ts';
 import { challengeRoutes } from './friends/challenge-routes.ts';
@@ -84,6 +89,10 @@ export interface ServerOptions {
   readonly moderation?: ModerationStore;
   /** Who follows whom; default: in memory (not durable), or with a PostgreSQL archive its `followStore()`. */
   readonly follows?: FollowStore;
+  /** Where tournaments are kept; default: in memory (not durable), or with a PostgreSQL archive its `tournamentStore()`. */
+  readonly tournaments?: TournamentStore;
+  /** How often this node looks for a tournament step that is due, ms. */
+  readonly tournamentPollMs?: number;
   /** How long a node's presence entry lives after its last refresh, ms (default `PRESENCE_TTL_MS`): its people show offline within this of its death. */
   readonly presenceTtlMs?: number;
   /** Web Push subscriptions and the site's VAPID keys; default: in memory (not durable), or with a PostgreSQL archive its `pushStore()`. */
@@ -206,6 +215,10 @@ export interface GameFeatures {
   /** Tells a person something while they are away, on the browsers they asked (Web Push). */
   readonly notifier: Notifier;
   readonly follows: FollowStore;
+  /** Tournaments: what people do to them (create, join, withdraw) and their results. */
+  readonly tournaments: TournamentService;
+  /** The tournaments' own steps (`runDue()` runs what is due now). */
+  readonly tournamentRunner: TournamentRunner;
   /** This node's part of the presence board (`refresh()` writes it now, `stop()` plays dead). */
   readonly presence: NodePresence;
 }
@@ -263,6 +276,14 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const moderation = tagStoreErrors<ModerationStore>(options.moderation ?? new MemoryModeration());
   const push = tagStoreErrors<PushStore>(options.push ?? new MemoryPush());
   const follows = tagStoreErrors<FollowStore>(options.follows ?? new MemoryFollows());
+  const tournamentStore = tagStoreErrors<TournamentStore>(options.tournaments ?? new MemoryTournaments());
+  if (tournamentStore.kind === 'memory') app.log.warn('tournaments are kept in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
+  const tournaments = new TournamentService({
+    store: tournamentStore,
+    now: () => now().getTime(),
+    newId: newTournamentId,
+    log: (event, message) => app.log.info(event, message),
+  });
   const vapid = options.vapid ?? { keys: null, subject: DEFAULT_VAPID_SUBJECT };
   if (push.kind === 'memory' && vapid.keys === null) {
     app.log.warn(
@@ -336,6 +357,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   const { service, lobby, jobs, thinking } = createRuntime({
     store,
     archive,
+    archived: (game) => tournaments.gameArchived(game),
     accounts,
     safety,
     log: app.log,
@@ -358,6 +380,36 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     broadcast,
     presence: broadcast,
     lobbyEvents: lobbyEvents(io),
+  });
+
+  /** Takes a table away, as its last person leaving would: gone for whoever watches, gone from the open tables. */
+  const removeTable = async (id: TableId, why: string): Promise<boolean> => {
+    const removed = await store.removeTable(id, now().getTime());
+    if (removed) {
+      tableGone(io, id, why);
+      openTables.changed();
+    }
+    return removed;
+  };
+  const tournamentRunner = new TournamentRunner({
+    service: tournaments,
+    store: tournamentStore,
+    tables: {
+      // A tournament game: rated, unlisted, on the queues' turn clock, and only its own people seated.
+      open: async (people, rulesInput) => {
+        const made = await service.createStarted({ people, level: 'medium', rulesInput, settings: { turnSeconds: DEFAULTS.queueTurnSeconds, listed: false, rated: true } });
+        return made.ok ? { ok: true, value: made.value.id } : made;
+      },
+      close: async (id) => {
+        await removeTable(id, 'the tournament game was given another table');
+      },
+    },
+    now: () => now().getTime(),
+    log: (event, message) => app.log.info(event, message),
+    pollMs: options.tournamentPollMs ?? DEFAULTS.tournamentPollMs,
+    failed: (error) => {
+      if (!isStoreUnavailable(error)) app.log.error({ err: error }, 'a tournament step failed; it runs again when its lease is over');
+    },
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -406,6 +458,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       accounts,
       now,
     });
+    await app.register(tournamentRoutes, { tournaments, identities, accounts });
     await app.register(challengeRoutes, {
       box: shared.friendChallenges,
       identities,
@@ -445,14 +498,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       archive,
       now,
       ports: {
-        closeTable: async (id) => {
-          const removed = await store.removeTable(id, now().getTime());
-          if (removed) {
-            tableGone(io, id, "the site's operator closed it");
-            openTables.changed();
-          }
-          return removed;
-        },
+        closeTable: (id) => removeTable(id, "the site's operator closed it"),
         disconnect: (player) => io.in(playerRoom(player)).disconnectSockets(true),
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
@@ -537,6 +583,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     monitor.start();
     guard.start();
     expiry.start();
+    if (role === 'node') tournamentRunner.start();
     void monitor.probe();
   });
   app.addHook('preClose', async () => {
@@ -550,6 +597,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     await Promise.all([jobs.idle(), thinking?.jobs.idle()]);
   });
   app.addHook('onClose', async () => {
+    await tournamentRunner.close();
     service.close();
     monitor.close();
     guard.close();
@@ -580,6 +628,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     heartbeat,
     notifier,
     follows,
+    tournaments,
+    tournamentRunner,
     presence,
   });
 }

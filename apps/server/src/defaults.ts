@@ -88,6 +88,8 @@ export const DEFAULTS = {
   tableTtlMs: DAY,
   /** How often each node looks for abandoned tables. */
   expirySweepMs: 10 * MINUTE,
+  /** How often a node looks for a tournament step that is due (a start, a pairing, a table to deal, the end). */
+  tournamentPollMs: 1000,
   /** How often the store is pinged for readiness and metrics. */
   storeProbeMs: 2 * SECOND,
   /**

@@ -103,6 +103,7 @@ async function main(): Promise<void> {
   const moderation = archive instanceof PostgresArchive ? archive.moderationStore() : undefined;
   const push = archive instanceof PostgresArchive ? archive.pushStore() : undefined;
   const follows = archive instanceof PostgresArchive ? archive.followStore() : undefined;
+  const tournaments = archive instanceof PostgresArchive ? archive.tournamentStore() : undefined;
   const app = await build({
     ...config.options,
     ...adapter,
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     ...(moderation === undefined ? {} : { moderation }),
     ...(push === undefined ? {} : { push }),
     ...(follows === undefined ? {} : { follows }),
+    ...(tournaments === undefined ? {} : { tournaments }),
     logger: log,
     role,
   });

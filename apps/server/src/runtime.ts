@@ -1,5 +1,6 @@
 import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
+import type { ArchivedGame } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BotThinker } from './bots/thinker.ts';
@@ -23,6 +24,8 @@ export interface RuntimeOptions {
   readonly store: TableStore;
   /** Where finished games go (the `g:` jobs), and where their records are read once Redis let them go. */
   readonly archive: GameArchive;
+  /** What else a game settles once it is in the archive (a tournament game's result). */
+  readonly archived: (game: ArchivedGame) => Promise<void>;
   /** Who kept their name: a seat says so when they sit down. */
   readonly accounts: AccountStore;
   /** Who blocks whom: never matched in a queue, never seated at a blocker's table. */

@@ -66,6 +66,48 @@ export const ErrorCode = {
   // Notifications (Web Push)
   /** The push endpoint is not one this server sends to: an https: URL of a push service (docs/protocol.md#notifications). */
   pushEndpointRefused: 'push/endpoint_refused',
+  // Tournaments (docs/rules.md#tournaments, docs/protocol.md#tournaments): the pure decisions'
+  // own refusals (packages/tournament names them by these values), and the server's.
+  /** No tournament has this id. */
+  tournamentNotFound: 'tournament/not_found',
+  /** Creating a tournament needs an account signed in with a passkey: a guest's entries could not be held to it. */
+  tournamentPasskeyRequired: 'tournament/passkey_required',
+  /** The settings of a new tournament do not hold (a name too long, 0 rounds, rules that do not resolve, a start in the past...). */
+  tournamentBadSettings: 'tournament/bad_settings',
+  /** The rules are neither head to head (two players) nor two fixed pairs (four in partnership). */
+  tournamentNotHeadToHead: 'tournament/not_head_to_head',
+  /** Individuals asked for partnership rules, or pairs for rules without partners. */
+  tournamentEntryMismatch: 'tournament/entry_mismatch',
+  /** An action that is not one, or a field of the wrong kind. */
+  tournamentBadAction: 'tournament/bad_action',
+  /** An entry of the wrong size (one person in a tournament of pairs, a pair of one person twice). */
+  tournamentBadEntry: 'tournament/bad_entry',
+  tournamentAlreadyEntered: 'tournament/already_entered',
+  tournamentFull: 'tournament/full',
+  tournamentNotEntered: 'tournament/not_entered',
+  /** A withdrawal is final: the unit stays in the standings and plays no more. */
+  tournamentWithdrawn: 'tournament/withdrawn',
+  /** No more entries: the pairings are closed (Arena) or the last round is paired (Swiss). */
+  tournamentEntriesClosed: 'tournament/entries_closed',
+  tournamentTooEarly: 'tournament/too_early',
+  tournamentNotStarted: 'tournament/not_started',
+  tournamentAlreadyStarted: 'tournament/already_started',
+  tournamentFinished: 'tournament/finished',
+  /** Swiss: the round under way has games still being played. */
+  tournamentRoundUnderWay: 'tournament/round_under_way',
+  /** Arena: nobody waiting has someone to play. */
+  tournamentNothingToPair: 'tournament/nothing_to_pair',
+  /** Arena: the last moments of the tournament, when no new game starts (lichess's rule). */
+  tournamentPairingsClosed: 'tournament/pairings_closed',
+  /** Swiss: every round is paired; what is left is to finish. */
+  tournamentRoundsDone: 'tournament/rounds_done',
+  /** Not yet over: the Arena's time is not up, or the Swiss has rounds left. */
+  tournamentNotOver: 'tournament/not_over',
+  tournamentUnknownGame: 'tournament/unknown_game',
+  /** The game already has its result (a job run twice must not count it twice). */
+  tournamentGameOver: 'tournament/game_over',
+  /** A result that is not two whole numbers of points, each 0 or more. */
+  tournamentBadResult: 'tournament/bad_result',
   // Tables and seats
   /** Someone seated at this table blocks you: you may not sit down at it. */
   tableBlocked: 'table/blocked',

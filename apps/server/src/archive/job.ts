@@ -11,13 +11,20 @@ import type { GameArchive } from './archive.ts';
  * is in the archive. With a durable archive the record's hands leave Redis too: Redis keeps
  * the live tables, the archive the games.
  */
-export async function archiveGame(o: { store: TableStore; archive: GameArchive; log: FastifyBaseLogger }, tableId: TableId, n: number): Promise<void> {
+export async function archiveGame(
+  o: { store: TableStore; archive: GameArchive; log: FastifyBaseLogger; archived: (game: ArchivedGame) => Promise<void> },
+  tableId: TableId,
+  n: number,
+): Promise<void> {
   const entry = await o.store.finishedGame(tableId, n);
   // Archived already (by this node or another), or never finished here: nothing left to do.
   if (entry === null) return;
   const hands: RecordHand[] = await o.store.recordHands(tableId, n);
   const game: ArchivedGame = { ...entry.summary, record: { rules: entry.rulesInput, hands } };
   const written = await o.archive.write(game);
+  // What else a finished game settles (a tournament's result), before the outbox entry goes: a
+  // node that dies between the two runs this job again, and each of them is idempotent.
+  await o.archived(game);
   await o.store.archived(tableId, n, o.archive.durable);
   o.log.info({ tableId, game: n, event: 'archived', written }, 'table event');
 }

@@ -23,6 +23,7 @@ import { PostgresPush } from '../push/postgres.ts';
 import { PostgresAccounts } from '../accounts/postgres.ts';
 import { PostgresFollows } from '../friends/postgres.ts';
 import { PostgresSafety } from '../safety/postgres.ts';
+import { PostgresTournaments } from '../tournaments/postgres.ts';
 import { maskDeleted } from './memory.ts';
 import { migrate } from './migrate.ts';
 import { type RatedPerson, type StoredRating, keyOf, leaderboardOrder, leaderboardStanding, leaversOf, rateArchived, ratedPeople, ratingAt } from './ratings.ts';
@@ -341,6 +342,11 @@ export class PostgresArchive implements GameArchive {
   /** Who follows whom, on the same pool. */
   followStore(): PostgresFollows {
     return new PostgresFollows(this.pool);
+  }
+
+  /** Tournaments and their tables, on the same pool. */
+  tournamentStore(): PostgresTournaments {
+    return new PostgresTournaments(this.pool);
   }
 
   /** Web Push subscriptions and the site's VAPID keys, on the same pool. */

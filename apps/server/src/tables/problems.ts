@@ -22,6 +22,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.queueBanned:
     case ErrorCode.tableBlocked:
     case ErrorCode.challengeBlocked:
+    case ErrorCode.tournamentPasskeyRequired:
       return 403;
     case ErrorCode.tableNotFound:
     case ErrorCode.gameNotFound:
@@ -30,6 +31,7 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.passkeyNotFound:
     case ErrorCode.reportNotFound:
     case ErrorCode.challengeNotFound:
+    case ErrorCode.tournamentNotFound:
     case ErrorCode.routeNotFound:
       return 404;
     case ErrorCode.gameInProgress:
@@ -48,6 +50,22 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.challengeExpired:
     case ErrorCode.tooManyBlocks:
     case ErrorCode.tooManyFollows:
+    case ErrorCode.tournamentAlreadyEntered:
+    case ErrorCode.tournamentFull:
+    case ErrorCode.tournamentNotEntered:
+    case ErrorCode.tournamentWithdrawn:
+    case ErrorCode.tournamentEntriesClosed:
+    case ErrorCode.tournamentTooEarly:
+    case ErrorCode.tournamentNotStarted:
+    case ErrorCode.tournamentAlreadyStarted:
+    case ErrorCode.tournamentFinished:
+    case ErrorCode.tournamentRoundUnderWay:
+    case ErrorCode.tournamentNothingToPair:
+    case ErrorCode.tournamentPairingsClosed:
+    case ErrorCode.tournamentRoundsDone:
+    case ErrorCode.tournamentNotOver:
+    case ErrorCode.tournamentUnknownGame:
+    case ErrorCode.tournamentGameOver:
       return 409;
     case ErrorCode.rateLimited:
     case ErrorCode.reactionRateLimited:
@@ -90,6 +108,12 @@ export function httpStatus(code: ErrorCode): number {
     case ErrorCode.mugginsWindowClosed:
     case ErrorCode.notPlaying:
     case ErrorCode.gameOver:
+    case ErrorCode.tournamentBadSettings:
+    case ErrorCode.tournamentNotHeadToHead:
+    case ErrorCode.tournamentEntryMismatch:
+    case ErrorCode.tournamentBadAction:
+    case ErrorCode.tournamentBadEntry:
+    case ErrorCode.tournamentBadResult:
       return 400;
   }
 }

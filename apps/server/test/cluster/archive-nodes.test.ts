@@ -95,7 +95,7 @@ describe('two nodes finishing the same game', () => {
     expect(await a.store.jobs.dueAt(archiveJobKey(id, 1))).not.toBeNull();
 
     // Both nodes run the archive job at the same moment (say one's lease ran out mid-write).
-    await Promise.all(nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)));
+    await Promise.all(nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log, archived: async () => {} }, id, 1)));
     const gameId = gameIdOf(id, 1);
     expect(await count('SELECT count(*) AS n FROM games WHERE id = $1', [gameId])).toBe(1);
     expect(await count('SELECT count(*) AS n FROM game_players WHERE game_id = $1', [gameId])).toBe(1);
@@ -131,8 +131,8 @@ describe('two nodes finishing the same game', () => {
     }
     expect((await a.store.load(id))?.phase).toBe('over');
     await Promise.all([
-      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)),
-      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)),
+      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log, archived: async () => {} }, id, 1)),
+      ...nodes.map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log, archived: async () => {} }, id, 1)),
     ]);
     const gameId = gameIdOf(id, 1);
     const game = await a.archive.game(gameId);
@@ -175,7 +175,7 @@ describe('two nodes finishing the same game', () => {
     expect((await a.store.load(id))?.seats[1]).toMatchObject({ away: true });
     for (let i = 0; i < 4000 && (await step()); i++);
     expect((await a.store.load(id))?.phase).toBe('over');
-    await Promise.all([...nodes, ...nodes].map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log }, id, 1)));
+    await Promise.all([...nodes, ...nodes].map((n) => archiveGame({ store: n.store, archive: n.archive, log: n.log, archived: async () => {} }, id, 1)));
     const gameId = gameIdOf(id, 1);
     const game = await b.archive.game(gameId);
     expect(game?.rated).toBe(true);

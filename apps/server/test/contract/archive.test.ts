@@ -38,6 +38,7 @@ describe('the PostgreSQL archive', () => {
           '1765300000000_moderation',
           '1765500000000_push',
           '1765600000000_follows',
+          '1765700000000_tournaments',
         ]);
       } finally {
         await client.end();

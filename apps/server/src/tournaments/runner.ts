@@ -1,0 +1,113 @@
+import type { Result, RulesInput } from '@fives/engine';
+import type { Problem, TableId } from '@fives/protocol';
+import { type Tournament, type TournamentGame, type TournamentId, nextStep, seating } from '@fives/tournament';
+import type { Player } from '../identity/token.ts';
+import { type TournamentService, dueAt } from './service.ts';
+import type { TournamentStore } from './store.ts';
+
+/** How long a node holds a due tournament it took: past it, another node takes the step over. */
+export const TOURNAMENT_LEASE_MS = 30_000;
+
+/** The tables of tournament games, from the table service. */
+export interface TournamentTables {
+  /** Deals a table for a tournament game, these people seated in this order and nobody else (no computer player takes a tournament seat). */
+  open(people: readonly Player[], rules: RulesInput): Promise<Result<TableId, Problem>>;
+  /** Takes away a table opened for a game another node had already opened one for. */
+  close(id: TableId): Promise<void>;
+}
+
+export interface TournamentRunnerOptions {
+  readonly service: TournamentService;
+  readonly store: TournamentStore;
+  readonly tables: TournamentTables;
+  readonly now: () => number;
+  readonly log: (event: Record<string, unknown>, message: string) => void;
+  /** How often this node looks for a due tournament, ms. */
+  readonly pollMs: number;
+  /** A poll that failed (the store away): it is tried again at the next. */
+  readonly failed: (error: unknown) => void;
+}
+
+/**
+ * The tournaments' own steps, as jobs: the store's due times are the schedule, and `runDue` takes
+ * one due tournament at a time (exactly one node holds it, for a lease), then does what is due:
+ * the tables of games paired without one, else the start, a pairing or the end `nextStep` names.
+ * Every step is decided on the tournament as stored now, so a step run again after a node's
+ * death finds it done and does nothing more.
+ */
+export class TournamentRunner {
+  readonly #o: TournamentRunnerOptions;
+
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<unknown> = Promise.resolve();
+
+  constructor(options: TournamentRunnerOptions) {
+    this.#o = options;
+  }
+
+  start(): void {
+    if (this.#timer !== null) return;
+    this.#timer = setInterval(() => {
+      // One poll at a time on a node: a slow one is not overtaken by the next.
+      this.#running = this.#running.then(() => this.runDue().catch(this.#o.failed));
+    }, this.#o.pollMs);
+    this.#timer.unref();
+  }
+
+  /** Stops polling; resolves once the poll under way is done. */
+  async close(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** Runs every tournament step due now; how many it ran. */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const id = await this.#o.store.claimDue(this.#o.now(), TOURNAMENT_LEASE_MS);
+      if (id === null) return ran;
+      await this.#step(id);
+      ran++;
+    }
+  }
+
+  async #step(id: TournamentId): Promise<void> {
+    const t = await this.#o.store.get(id);
+    if (t === null) return;
+    const now = this.#o.now();
+    const tableless = t.games.filter((g) => g.table === null && g.result === null);
+    if (tableless.length > 0) {
+      for (const game of tableless) await this.#openTable(t, game);
+      return;
+    }
+    const step = nextStep(t, now);
+    if (step !== null && step.at <= now) {
+      const done = await this.#o.service.change(id, { type: step.action });
+      if (done.ok) this.#o.log({ tournamentId: id, version: done.value.version, event: step.action }, 'tournament event');
+      return;
+    }
+    // Taken early, or a change since made nothing due: only the due time is put right.
+    await this.#o.store.commit(t, t.version, dueAt(t, now));
+  }
+
+  /** A game's table: dealt with its people seated, then named in the tournament; a table dealt twice (two nodes) is taken away again. */
+  async #openTable(t: Tournament, game: TournamentGame): Promise<void> {
+    const seats = seating(t, game);
+    if (seats === null) return;
+    const opened = await this.#o.tables.open(
+      seats.map((m) => ({ id: m.playerId, name: m.name })),
+      t.settings.rules,
+    );
+    if (!opened.ok) {
+      this.#o.log({ tournamentId: t.id, game: game.id, code: opened.error.code, event: 'table_refused' }, opened.error.message);
+      return;
+    }
+    const named = await this.#o.service.change(t.id, { type: 'tableOpened', game: game.id, table: opened.value });
+    if (named.ok && named.value.games.find((g) => g.id === game.id)?.table === opened.value) {
+      this.#o.log({ tournamentId: t.id, game: game.id, tableId: opened.value, event: 'table' }, 'tournament event');
+      return;
+    }
+    await this.#o.tables.close(opened.value);
+  }
+}
