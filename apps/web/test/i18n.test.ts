@@ -140,11 +140,13 @@ const SAME_AS_ENGLISH: Readonly<Record<'pt' | 'fr', ReadonlySet<string>>> = {
   pt: new Set([
     ...['lobby.title', 'preset.allFives.name', 'preset.muggins.name', 'rules.muggins', 'common.bot', 'code.placeholder', 'tile.pair', 'archive.gamesWins'],
     ...['react.thumbsUp', 'react.laugh', 'react.wow', 'react.clap', 'reactions.said', 'handEnd.total', 'sheet.total', 'archive.depth.normal', 'link.online'],
+    ...['tournaments.difference', 'tournaments.replay'],
   ]),
   fr: new Set([
     ...['lobby.title', 'preset.allFives.name', 'preset.muggins.name', 'rules.muggins', 'common.bot', 'code.placeholder', 'tile.pair', 'archive.gamesWins'],
     ...['react.thumbsUp', 'react.laugh', 'react.wow', 'react.clap', 'handEnd.total', 'sheet.total', 'level.expert', 'settings.animations'],
     ...['archive.pointsCol', 'archive.scores', 'seat.points', 'unit.points', 'pip.6', 'tile.double', 'seat.botShort'],
+    ...['tournaments.difference', 'tournaments.format', 'tournaments.minutes', 'tournaments.points'],
   ]),
 };
 

@@ -14,3 +14,4 @@ export * from './swiss-pairing.ts';
 export * from './arena-pairing.ts';
 export * from './timing.ts';
 export * from './seating.ts';
+export * from './page.ts';

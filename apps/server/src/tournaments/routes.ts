@@ -1,5 +1,5 @@
 import { ErrorCode, type Problem } from '@fives/protocol';
-import { type Standing, type Tournament, TournamentIdSchema, standings } from '@fives/tournament';
+import { type Tournament, type TournamentPage, TournamentIdSchema, listingOf, pageOf } from '@fives/tournament';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AccountStore } from '../accounts/store.ts';
@@ -17,48 +17,10 @@ export interface TournamentRoutesOptions {
   readonly accounts: Pick<AccountStore, 'account'>;
 }
 
-/** A tournament as the API shows it: the whole of its plain data, and its standings now. */
-export interface TournamentPage {
-  readonly tournament: Tournament;
-  readonly standings: readonly Standing[];
-}
-
-/** One line of the list: enough to choose one to open. */
-export interface TournamentListing {
-  readonly id: Tournament['id'];
-  readonly name: string;
-  readonly format: Tournament['settings']['length']['format'];
-  readonly length: Tournament['settings']['length'];
-  readonly rules: Tournament['settings']['rules'];
-  readonly entry: Tournament['settings']['entry'];
-  readonly startsAt: string;
-  readonly status: Tournament['status'];
-  readonly entries: number;
-}
-
 const Params = z.strictObject({ tournamentId: TournamentIdSchema }).describe('the tournament id');
 // The settings are checked by the tournament itself (settings.ts), which names every refusal as
 // `tournament/bad_settings`; here the body only has to be an object.
 const SettingsBody = z.record(z.string(), z.unknown()).describe('the tournament settings');
-
-function pageOf(t: Tournament): TournamentPage {
-  return { tournament: t, standings: standings(t) };
-}
-
-function listingOf(t: Tournament): TournamentListing {
-  const s = t.settings;
-  return {
-    id: t.id,
-    name: s.name,
-    format: s.length.format,
-    length: s.length,
-    rules: s.rules,
-    entry: s.entry,
-    startsAt: new Date(s.startsAt).toISOString(),
-    status: t.status,
-    entries: t.units.filter((u) => u.withdrawnAt === null).length,
-  };
-}
 
 /**
  * Tournaments over HTTP (docs/protocol.md, "Tournaments"): the list of open ones, a tournament's

@@ -1,11 +1,10 @@
 import { seededRandom } from '@fives/engine';
 import { type AccountSession, type GuestResponse, type Problem, type TableId, gameIdOf } from '@fives/protocol';
-import type { TournamentId } from '@fives/tournament';
+import type { TournamentId, TournamentListing, TournamentPage } from '@fives/tournament';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameApp, build } from '../../src/app.ts';
 import { PostgresArchive } from '../../src/archive/postgres.ts';
 import type { RedisTableStore } from '../../src/store/redis.ts';
-import type { TournamentListing, TournamentPage } from '../../src/tournaments/routes.ts';
 import { TOURNAMENT_LEASE_MS } from '../../src/tournaments/runner.ts';
 import { manualClock } from '../support/finish-game.ts';
 import { type CreationOptions, register } from '../support/passkey.ts';
@@ -147,7 +146,7 @@ describe('tournaments over HTTP, run by the nodes', () => {
     const malformed = await a.inject({ method: 'GET', url: '/api/tournaments/NOT-AN-ID' });
     expect([malformed.statusCode, malformed.json<{ error: Problem }>().error.code]).toEqual([400, 'message/invalid']);
     const list = (await a.inject({ method: 'GET', url: '/api/tournaments' })).json<{ tournaments: TournamentListing[] }>().tournaments;
-    expect(list).toEqual([expect.objectContaining({ id, name: 'Saturday Swiss', format: 'swiss', status: 'created', entries: 3 })]);
+    expect(list).toEqual([expect.objectContaining({ id, name: 'Saturday Swiss', length: { format: 'swiss', rounds: 2 }, status: 'created', entries: 3 })]);
   });
 
   it('start on time, pair a round with a bye and deal its table with only its people', async () => {
