@@ -404,6 +404,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         await removeTable(id, 'the tournament game was given another table');
       },
     },
+    notify: (player, note) => notifier.notify(player, note),
     now: () => now().getTime(),
     log: (event, message) => app.log.info(event, message),
     pollMs: options.tournamentPollMs ?? DEFAULTS.tournamentPollMs,
@@ -505,7 +506,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     });
     // The kinds of note something here sends: offered to the browsers (a friend's challenge; a
     // correspondence turn and a tournament's start each join the list with their feature).
-    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: ['challenge'], insecureEndpoints: options.pushInsecureEndpoints ?? false });
+    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: ['challenge', 'tournament'], insecureEndpoints: options.pushInsecureEndpoints ?? false });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 

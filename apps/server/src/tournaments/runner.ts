@@ -1,9 +1,12 @@
 import type { Result, RulesInput } from '@fives/engine';
-import type { Problem, TableId } from '@fives/protocol';
+import type { PlayerId, Problem, PushNote, TableId } from '@fives/protocol';
 import { type Tournament, type TournamentGame, type TournamentId, nextStep, seating } from '@fives/tournament';
 import type { Player } from '../identity/token.ts';
 import { type TournamentService, dueAt } from './service.ts';
 import type { TournamentStore } from './store.ts';
+
+/** The tournament's page in the web client. */
+export const tournamentPagePath = (id: string): string => `/tournaments/${id}`;
 
 /** How long a node holds a due tournament it took: past it, another node takes the step over. */
 export const TOURNAMENT_LEASE_MS = 30_000;
@@ -20,6 +23,8 @@ export interface TournamentRunnerOptions {
   readonly service: TournamentService;
   readonly store: TournamentStore;
   readonly tables: TournamentTables;
+  /** A note to a person's browsers, when they asked for this kind (Web Push); it never fails the caller. */
+  readonly notify: (player: PlayerId, note: Omit<PushNote, 'lang'>) => Promise<unknown>;
   readonly now: () => number;
   readonly log: (event: Record<string, unknown>, message: string) => void;
   /** How often this node looks for a due tournament, ms. */
@@ -84,11 +89,19 @@ export class TournamentRunner {
     const step = nextStep(t, now);
     if (step !== null && step.at <= now) {
       const done = await this.#o.service.change(id, { type: step.action });
-      if (done.ok) this.#o.log({ tournamentId: id, version: done.value.version, event: step.action }, 'tournament event');
+      if (!done.ok) return;
+      this.#o.log({ tournamentId: id, version: done.value.version, event: step.action }, 'tournament event');
+      if (step.action === 'start' && done.value.status === 'running') this.#started(done.value);
       return;
     }
     // Taken early, or a change since made nothing due: only the due time is put right.
     await this.#o.store.commit(t, t.version, dueAt(t, now));
+  }
+
+  /** Everyone entered is told it has started, on the browsers where they asked to be (the `tournament` kind). */
+  #started(t: Tournament): void {
+    const note = { kind: 'tournament' as const, params: { name: t.settings.name }, url: tournamentPagePath(t.id), tag: `tournament-${t.id}` };
+    for (const unit of t.units) if (unit.withdrawnAt === null) for (const m of unit.members) void this.#o.notify(m.playerId, note);
   }
 
   /** A game's table: dealt with its people seated, then named in the tournament; a table dealt twice (two nodes) is taken away again. */

@@ -7,6 +7,8 @@ import { PostgresArchive } from '../../src/archive/postgres.ts';
 import type { RedisTableStore } from '../../src/store/redis.ts';
 import { TOURNAMENT_LEASE_MS } from '../../src/tournaments/runner.ts';
 import { manualClock } from '../support/finish-game.ts';
+import { TestPushService } from '../support/push-service.ts';
+import { until } from '../support/until.ts';
 import { type CreationOptions, register } from '../support/passkey.ts';
 import { type TestDatabase, testDatabase } from '../support/postgres.ts';
 import { deleteKeys, redisStore, uniquePrefix } from '../support/redis.ts';
@@ -20,6 +22,7 @@ const TURN_MS = 30_000;
 const clock = manualClock(Date.UTC(2026, 11, 5, 12));
 const prefix = uniquePrefix();
 let db: TestDatabase;
+let push: TestPushService;
 const archives: PostgresArchive[] = [];
 const stores: RedisTableStore[] = [];
 
@@ -33,6 +36,9 @@ async function node(): Promise<GameApp> {
     archive,
     accounts: archive.accountStore(),
     tournaments: archive.tournamentStore(),
+    push: archive.pushStore(),
+    pushInsecureEndpoints: true,
+    vapid: { keys: null, subject: 'mailto:ops@fives.example.org' },
     secret: TEST_SECRET,
     logger: false,
     webRoot: null,
@@ -56,6 +62,7 @@ let a: GameApp;
 let b: GameApp;
 beforeAll(async () => {
   db = await testDatabase();
+  push = await TestPushService.start();
   a = await node();
   b = await node();
 });
@@ -63,6 +70,7 @@ afterAll(async () => {
   await b.close();
   await a.close().catch(() => {});
   await deleteKeys(prefix);
+  await push.close();
   await db.drop();
 });
 
@@ -149,7 +157,12 @@ describe('tournaments over HTTP, run by the nodes', () => {
     expect(list).toEqual([expect.objectContaining({ id, name: 'Saturday Swiss', length: { format: 'swiss', rounds: 2 }, status: 'created', entries: 3 })]);
   });
 
-  it('start on time, pair a round with a bye and deal its table with only its people', async () => {
+  it('start on time, tell those who asked, pair a round with a bye and deal its table with only its people', async () => {
+    // Ana asked to hear of her tournaments on her phone, Bea only of challenges.
+    const subscribe = (token: string, browser: string, kinds: string[]) =>
+      a.inject({ method: 'PUT', url: '/api/push/subscription', headers: bearer(token), payload: { ...push.browser(browser).subscription, expirationTime: null, kinds, lang: 'es' } });
+    expect((await subscribe(players[0]!.token, 'ana-phone', ['tournament'])).statusCode).toBe(200);
+    expect((await subscribe(players[1]!.token, 'bea-phone', ['challenge'])).statusCode).toBe(200);
     expect(await a.tournamentRunner.runDue()).toBe(0);
     clock.advance(10 * 60_000);
     expect(await a.tournamentRunner.runDue()).toBeGreaterThanOrEqual(2);
@@ -163,6 +176,10 @@ describe('tournaments over HTTP, run by the nodes', () => {
     const seated = t.games[0]!.units.map((u) => t.units.find((x) => x.id === u)!.members[0]!.playerId);
     expect(doc?.seats.map((s) => (s.kind === 'human' ? s.playerId : s.kind))).toEqual(seated);
     expect(doc?.settings.rated).toBe(true);
+    await until('Ana is told', () => push.notesFor('ana-phone').length > 0);
+    expect(push.notesFor('ana-phone')).toEqual([{ kind: 'tournament', params: { name: 'Saturday Swiss' }, url: `/tournaments/${id}`, tag: `tournament-${id}`, lang: 'es' }]);
+    expect(push.notesFor('bea-phone')).toEqual([]);
+    expect(push.failures).toEqual([]);
   });
 
   it('count a game when it is archived, and survive a node that dies holding the next round', async () => {
