@@ -160,7 +160,12 @@ describe('tournaments over HTTP, run by the nodes', () => {
   it('start on time, tell those who asked, pair a round with a bye and deal its table with only its people', async () => {
     // Ana asked to hear of her tournaments on her phone, Bea only of challenges.
     const subscribe = (token: string, browser: string, kinds: string[]) =>
-      a.inject({ method: 'PUT', url: '/api/push/subscription', headers: bearer(token), payload: { ...push.browser(browser).subscription, expirationTime: null, kinds, lang: 'es' } });
+      a.inject({
+        method: 'PUT',
+        url: '/api/push/subscription',
+        headers: bearer(token),
+        payload: { ...push.browser(browser).subscription, expirationTime: null, kinds, lang: 'es' },
+      });
     expect((await subscribe(players[0]!.token, 'ana-phone', ['tournament'])).statusCode).toBe(200);
     expect((await subscribe(players[1]!.token, 'bea-phone', ['challenge'])).statusCode).toBe(200);
     expect(await a.tournamentRunner.runDue()).toBe(0);
