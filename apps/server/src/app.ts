@@ -358,6 +358,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     store,
     archive,
     archived: (game) => tournaments.gameArchived(game),
+    leftGame: (tableId, player) => tournaments.leftGame(tableId, player),
     accounts,
     safety,
     log: app.log,

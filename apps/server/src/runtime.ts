@@ -1,6 +1,6 @@
 import type { Budget } from '@fives/bots';
 import type { RandomSource } from '@fives/engine';
-import type { ArchivedGame } from '@fives/protocol';
+import type { ArchivedGame, PlayerId, TableId } from '@fives/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { BotThinker } from './bots/thinker.ts';
@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   readonly archive: GameArchive;
   /** What else a game settles once it is in the archive (a tournament game's result). */
   readonly archived: (game: ArchivedGame) => Promise<void>;
+  /** What else a person leaving a game under way settles (their tournament withdraws them). */
+  readonly leftGame: (tableId: TableId, player: PlayerId) => Promise<void>;
   /** Who kept their name: a seat says so when they sit down. */
   readonly accounts: AccountStore;
   /** Who blocks whom: never matched in a queue, never seated at a blocker's table. */
@@ -127,6 +129,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     broadcast: options.broadcast,
     presence: options.presence,
     jobs,
+    leftGame: options.leftGame,
   });
   const lobby = new LobbyService({
     tables: service,

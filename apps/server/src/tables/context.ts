@@ -1,6 +1,6 @@
 import type { RandomSource } from '@fives/engine';
 import type { Budget } from '@fives/bots';
-import type { TableId } from '@fives/protocol';
+import type { PlayerId, TableId } from '@fives/protocol';
 import type { BotChooser, Cause, TableDoc, Timing } from '@fives/table';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountStore } from '../accounts/store.ts';
@@ -41,6 +41,8 @@ export interface TableServiceOptions extends Timing {
   readonly presence: SeatPresence;
   /** This node's job runner, woken at `at` for a step it has just set (built before the service). */
   readonly jobs: JobAlarm;
+  /** A person left a game under way (`table:leave`): what else that settles (their tournament withdraws them). */
+  readonly leftGame: (tableId: TableId, player: PlayerId) => Promise<void>;
 }
 
 /**

@@ -65,6 +65,13 @@ export function comeBack(context: TableContext, id: TableId, playerId: PlayerId)
  * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
  * hands the role on.
  */
-export function leave(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
-  return context.commits.update(id, (d) => leaveTable(d, player.id));
+export async function leave(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
+  const before = await context.options.store.load(id);
+  const left = await context.commits.update(id, (d) => leaveTable(d, player.id));
+  // Left a game being played (not a waiting room, not a finished game): a stand-in plays the seat.
+  if (left.ok && before?.phase === 'playing' && before.seats.some((s) => s.kind === 'human' && s.playerId === player.id)) {
+    // The leave is made; what else it settles must not turn it into a failure.
+    await context.options.leftGame(id, player.id).catch((error: unknown) => context.options.log.warn({ err: error, tableId: id }, 'what leaving a game settles elsewhere failed'));
+  }
+  return left;
 }

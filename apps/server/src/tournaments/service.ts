@@ -1,5 +1,5 @@
 import { type Result, ok } from '@fives/engine';
-import { type ArchivedGame, ErrorCode, type PlayerId, type Problem } from '@fives/protocol';
+import { type ArchivedGame, ErrorCode, type PlayerId, type Problem, type TableId } from '@fives/protocol';
 import { type Tournament, type TournamentAction, type TournamentId, apply, createTournament, nextStep } from '@fives/tournament';
 import type { Player } from '../identity/token.ts';
 import { refuse } from '../tables/problems.ts';
@@ -69,6 +69,19 @@ export class TournamentService {
     if (!done.ok && done.error.code !== ErrorCode.tournamentGameOver) {
       this.#o.log({ tournamentId: at.tournament, game: at.game, code: done.error.code, event: 'result_refused' }, done.error.message);
     }
+  }
+
+  /**
+   * A person left their table in the middle of a game: at a tournament's table that is leaving the
+   * tournament (rules.md, "Entries and withdrawals"): withdrawn for good, the game forfeited.
+   */
+  async leftGame(tableId: TableId, player: PlayerId): Promise<void> {
+    const at = await this.#o.store.byTable(tableId);
+    if (at === null) return;
+    const t = await this.#o.store.get(at.tournament);
+    if (t?.games.find((g) => g.id === at.game)?.result !== null) return;
+    const out = await this.change(at.tournament, { type: 'withdraw', playerId: player });
+    this.#o.log({ tournamentId: at.tournament, player, event: out.ok ? 'withdrawn' : 'withdraw_refused' }, out.ok ? 'tournament event' : out.error.message);
   }
 
   /** `action` on the tournament as stored now, committed on the version it was decided on; decided again on a newer one (a few times). */

@@ -107,3 +107,43 @@ describe('an Arena of 12 on one node', () => {
     for (let i = 1; i < table.length; i++) expect(table[i - 1]!.arenaPoints).toBeGreaterThanOrEqual(table[i]!.arenaPoints);
   }, 120_000);
 });
+
+describe('leaving a tournament game', () => {
+  it('withdraws the person for good and forfeits the game to the opponent', async () => {
+    const made = await app.tournaments.create(
+      { id: 'p_arenahost00000000000' as GuestResponse['player']['id'], name: 'Host' },
+      {
+        name: 'Quick Arena',
+        rules: { players: 2, target: 31 },
+        format: 'arena',
+        minutes: 10,
+        startsAt: new Date(clock.now().getTime() + 60_000).toISOString(),
+        access: 'link',
+        entry: 'individuals',
+      },
+    );
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    const people: GuestResponse[] = [];
+    for (const name of ['Ida', 'Jo']) {
+      const g = (await app.inject({ method: 'POST', url: '/api/guests', payload: { name } })).json<GuestResponse>();
+      people.push(g);
+      await app.inject({ method: 'POST', url: `/api/tournaments/${id}/join`, headers: { authorization: `Bearer ${g.token}` } });
+    }
+    clock.advance(60_000);
+    await app.tournamentRunner.runDue();
+    const game = ((await app.tournaments.get(id)) as Tournament).games[0]!;
+    const [ida, jo] = people as [GuestResponse, GuestResponse];
+    const left = await app.service.leave(game.table as TableId, ida.player);
+    expect(left.ok).toBe(true);
+    const t = (await app.tournaments.get(id)) as Tournament;
+    const idaUnit = t.units.find((u) => u.members[0]!.playerId === ida.player.id)!;
+    expect(idaUnit.withdrawnAt).not.toBeNull();
+    expect(t.games[0]!.result?.outcome).toEqual({ kind: 'forfeit', loser: idaUnit.id });
+    expect(standings(t).find((s) => s.unit !== idaUnit.id)).toMatchObject({ wins: 1, rank: 1 });
+    // Withdrawn is for good; Jo stays in.
+    const back = await app.inject({ method: 'POST', url: `/api/tournaments/${id}/join`, headers: { authorization: `Bearer ${ida.token}` } });
+    expect(back.json<{ error: { code: string } }>().error.code).toBe('tournament/withdrawn');
+    expect(t.units.find((u) => u.members[0]!.playerId === jo.player.id)?.withdrawnAt).toBeNull();
+  });
+});
