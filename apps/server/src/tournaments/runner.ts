@@ -89,7 +89,11 @@ export class TournamentRunner {
     const step = nextStep(t, now);
     if (step !== null && step.at <= now) {
       const done = await this.#o.service.change(id, { type: step.action });
-      if (!done.ok) return;
+      if (!done.ok) {
+        // Left due at the end of its lease: tried again then, and said each time.
+        this.#o.log({ tournamentId: id, step: step.action, code: done.error.code, event: 'step_refused' }, done.error.message);
+        return;
+      }
       this.#o.log({ tournamentId: id, version: done.value.version, event: step.action }, 'tournament event');
       if (step.action === 'start' && done.value.status === 'running') this.#started(done.value);
       return;
