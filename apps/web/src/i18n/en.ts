@@ -45,6 +45,8 @@ export const en = {
   'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
   'preset.latin.name': 'Latin partners',
   'preset.latin.blurb': 'Dominó por parejas: two pairs, the double six leads, the winners take every pip left, to 100.',
+  'preset.cuban.name': 'Cuban partners',
+  'preset.cuban.blurb': 'The partners game on a double-nine set: ten tiles each, the highest double leads, the winners take every pip left, to 100.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',

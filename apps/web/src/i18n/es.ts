@@ -44,6 +44,8 @@ export const es: Translation<English> = {
   'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
   'preset.latin.name': 'Dominó por parejas',
   'preset.latin.blurb': 'Dos parejas, sale el doble seis, los ganadores se llevan todos los tantos que quedan, hasta 100.',
+  'preset.cuban.name': 'Dominó cubano',
+  'preset.cuban.blurb': 'Por parejas con el doble nueve: diez fichas cada uno, sale el doble más alto, los ganadores se llevan todos los tantos que quedan, hasta 100.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
