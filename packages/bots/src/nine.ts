@@ -60,13 +60,7 @@ export function nineValue(view: TableView, play: PlayAction, w: NineWeights = NI
     if (!isDouble(t)) held.set(high(t), (held.get(high(t)) ?? 0) + 1);
   }
   const command = ends.reduce((sum, n) => sum + Math.min(held.get(n) ?? 0, 3), 0);
-  return (
-    w.pip * pips(play.tile) +
-    (isDouble(play.tile) ? w.double : 0) +
-    w.follow * Math.min(follow, 4) -
-    (mine.length > 0 && follow === 0 ? w.stuck : 0) +
-    w.command * command
-  );
+  return w.pip * pips(play.tile) + (isDouble(play.tile) ? w.double : 0) + w.follow * Math.min(follow, 4) - (mine.length > 0 && follow === 0 ? w.stuck : 0) + w.command * command;
 }
 
 /** How a level picks a double-nine play, from the table view alone. */

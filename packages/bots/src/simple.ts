@@ -14,13 +14,17 @@ export const randomPolicy: BotPolicy = makePolicy(
 
 /** The play that scores most now; ties to the heaviest tile (fewer pips left if the hand blocks). */
 export function greedyPolicyWith(attention: Attention, missesScore = 0): BotPolicy {
-  return makePolicy((sv, plays, random) => {
-    const scored = scoredPlays(sv, plays);
-    // A person who "misses a count" plays as if the scoring play were not there.
-    const seen = missesScore > 0 && random.int(1000) < missesScore * 1000 ? scored.filter((p) => p.points === 0) : scored;
-    const pool = seen.length > 0 ? seen : scored;
-    return pickBest(pool, (p) => p.points * 1000 + pips(p.tile), random).action;
-  }, attention, (_view, plays, random) => nineGreedy(plays, random));
+  return makePolicy(
+    (sv, plays, random) => {
+      const scored = scoredPlays(sv, plays);
+      // A person who "misses a count" plays as if the scoring play were not there.
+      const seen = missesScore > 0 && random.int(1000) < missesScore * 1000 ? scored.filter((p) => p.points === 0) : scored;
+      const pool = seen.length > 0 ? seen : scored;
+      return pickBest(pool, (p) => p.points * 1000 + pips(p.tile), random).action;
+    },
+    attention,
+    (_view, plays, random) => nineGreedy(plays, random),
+  );
 }
 
 export const greedyPolicy: BotPolicy = greedyPolicyWith(SHARP);
