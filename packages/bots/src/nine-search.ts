@@ -11,7 +11,6 @@ import {
   legalActions,
   low,
   parseTile,
-  pips,
   setTiles,
   shuffleInPlace,
   sideOf,
@@ -26,7 +25,7 @@ import type { Budget, PlayAction } from './policy.ts';
 /**
  * The expert's search on a double-nine set, where the in-place Playout (one word a hand) cannot
  * go: the same idea (deal the unseen tiles at random as the seat knows they may lie, try every
- * candidate on the same deals, finish the hand with greedy play), run through the engine's own
+ * candidate on the same deals, finish the hand with the defensive player's play), run through the engine's own
  * `apply` on whole game states. Much slower a sample than the Playout, so it takes few: by
  * default 16 deals, fewer when the clock budget runs out; with none finished it plays as the
  * defensive player does. A hand's end is valued as the points it gives the seat's side less
@@ -140,14 +139,15 @@ function replayed(v: TableView, hands: Tile[][]): GameState | null {
   return state;
 }
 
-/** The hand finished with greedy play (the heaviest tile that fits); the points to `side` less the others'. */
-function finish(start: GameState, side: number): number {
+/** The hand finished with the defensive player's double-nine play for every seat; the points to `side` less the others'. */
+function finish(start: GameState, side: number, random: RandomSource): number {
   let state = start;
   for (let guard = 0; guard < 400 && state.status === 'playing' && state.hand?.end === null; guard++) {
     const seat = state.hand.turn;
-    const legal = legalActions(viewOf(state, seat));
+    const v = viewOf(state, seat);
+    const legal = legalActions(v);
     const plays = legal.filter((a): a is PlayAction => a.type === 'play');
-    const action = plays.length > 0 ? plays.reduce((best, p) => (pips(p.tile) > pips(best.tile) ? p : best)) : legal.find((a) => a.type === 'pass' || a.type === 'draw');
+    const action = plays.length > 1 ? nineDefensive(v, plays, random) : plays.length === 1 ? plays[0] : legal.find((a) => a.type === 'pass' || a.type === 'draw');
     if (action === undefined) break;
     const next = apply(state, action);
     if (!next.ok) break;
@@ -175,7 +175,7 @@ export function nineSearch(v: TableView, plays: readonly PlayAction[], random: R
     if (state === null) continue;
     for (const [i, play] of plays.entries()) {
       const next = apply(state, play);
-      sums[i] = (sums[i] as number) + (next.ok ? finish(next.value, side) : -1e6);
+      sums[i] = (sums[i] as number) + (next.ok ? finish(next.value, side, random) : -1e6);
     }
     samples++;
   }
