@@ -2,7 +2,6 @@ import { Playout, type RandomSource } from '@fives/engine';
 import { type Attention, SHARP } from './claims.ts';
 import { defaultNow } from './clock.ts';
 import { makePolicy } from './make-policy.ts';
-import { nineSearch } from './nine-search.ts';
 import { type Budget, type BotPolicy, DEFAULT_BUDGET_MS, DEFAULT_MAX_SAMPLES, type PlayAction, type SearchReport } from './policy.ts';
 import { scoredPlays } from './plays.ts';
 import { type RolloutKind, rollout } from './rollout.ts';
@@ -224,12 +223,9 @@ function settled(live: Int32Array, alive: number, sums: Float64Array, cross: Flo
 }
 
 export function expertPolicyWith(attention: Attention, scale = 1, kind: RolloutKind = 'wary', rule: StopRule = STOP_RULE): BotPolicy {
-  return makePolicy(
-    (sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind, rule).action,
-    attention,
-    // On a double-nine set the Playout cannot go: the slower search through apply (nine-search.ts).
-    (view, plays, random, budget) => nineSearch(view, plays, random, scaled(budget, scale)),
-  );
+  // On a double-nine set, where the Playout cannot go, makePolicy's default: the defensive
+  // player's double-nine play (nine.ts; docs/bots.md says why not a search through apply).
+  return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind, rule).action, attention);
 }
 
 function scaled(budget: Budget | undefined, scale: number): Budget | undefined {

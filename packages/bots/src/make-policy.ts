@@ -21,7 +21,7 @@ export function makePolicy(choose: ChoosePlay, attention: Attention, nine: Choos
     const plays = legal.filter((a): a is PlayAction => a.type === 'play');
     if (plays.length === 0) return legal.find((a) => a.type === 'draw' || a.type === 'pass') ?? null;
     if (plays.length === 1) return plays[0] as Action;
-    if (onDoubleNine(view)) return nine(view, plays, random, budget);
+    if (onDoubleNine(view)) return nine(view, plays, random);
     const sv = readSeatView(view);
     if (sv === null) return plays[0] as Action;
     return choose(sv, plays, random, budget, view);

@@ -1,6 +1,6 @@
 import { MAX_PIP, MAX_PIP_NINE, type RandomSource, type TableView, type Tile, high, isDouble, low, maxPipOf, parseTile, pips } from '@fives/engine';
 import { pickBest } from './plays.ts';
-import type { Budget, PlayAction } from './policy.ts';
+import type { PlayAction } from './policy.ts';
 
 /**
  * The computer players on a double-nine set (the Cuban game, docs/rules.md#the-cuban-game).
@@ -64,14 +64,17 @@ export function nineValue(view: TableView, play: PlayAction, w: NineWeights = NI
 }
 
 /** How a level picks a double-nine play, from the table view alone. */
-export type ChooseNine = (view: TableView, plays: readonly PlayAction[], random: RandomSource, budget: Budget | undefined) => PlayAction;
+export type ChooseNine = (view: TableView, plays: readonly PlayAction[], random: RandomSource) => PlayAction;
 
 /** The greedy player's double-nine play: the heaviest tile (no play scores during the hand). */
 export function nineGreedy(plays: readonly PlayAction[], random: RandomSource): PlayAction {
   return pickBest(plays, (p) => pips(p.tile), random);
 }
 
-/** The defensive (and, until its search holds two words, the expert) player's double-nine play. */
+/**
+ * The defensive player's double-nine play, and (until the Playout holds two words) the expert's:
+ * a search through `apply` on sampled deals was measured weaker than this (docs/bots.md).
+ */
 export function nineDefensive(view: TableView, plays: readonly PlayAction[], random: RandomSource): PlayAction {
   return pickBest(plays, (p) => nineValue(view, p), random);
 }
