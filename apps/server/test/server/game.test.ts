@@ -155,7 +155,7 @@ describe('a whole game over real sockets and Redis', () => {
   it('the Cuban game: two humans and two bots in pairs play a double-nine set to 100; the highest double dealt leads, ten each, fifteen left out; the record replays', async () => {
     const ada = await guest(server.url, 'Ada');
     const bob = await guest(server.url, 'Bob');
-    // The hard bot searches through apply on this set (the bots' nine-search.ts), the medium one weighs the view.
+    // Both bots decide from the table view on this set (the bots' nine.ts): their one-word search cannot hold its hands.
     const seats = [{ type: 'human' }, { type: 'bot', level: 'hard' }, { type: 'human' }, { type: 'bot', level: 'medium' }] as const;
     const created = await createTable(server.url, ada.token, { preset: 'cuban', players: 4 }, [...seats]);
     const a = await TestClient.connect(server.url, ada.token);
