@@ -140,6 +140,34 @@ describe('fives client', () => {
     expect(entries).toHaveLength(4);
   });
 
+  it('four headless clients queue for the Cuban game, play a double-nine set to 100 in two pairs and are rated under cuban/4', async () => {
+    const names = ['Ines', 'Joel', 'Kai', 'Luz'];
+    const lines: Line[][] = names.map(() => []);
+    const queue = { rules: { preset: 'cuban' as const, players: 4 as const }, waitSeconds: 600, level: 'easy' as const };
+    const policies = [NAMED_POLICIES.defensive, NAMED_POLICIES.greedy];
+    const sessions = names.map((name, i) =>
+      runSession({ url, name, policy: policies[i % 2]!, random: seededRandom(name), timeoutMs: 60_000, queue }, (line) => lines[i]!.push(line)),
+    );
+    expect(await Promise.all(sessions)).toEqual([0, 0, 0, 0]);
+    const matched = lines.map((l) => l.find((x) => x.type === 'matched')!);
+    expect(new Set(matched.map((m) => m.tableId)).size).toBe(1);
+    const finals = lines.map((l) => l.at(-1)!);
+    for (const f of finals) expect(f).toMatchObject({ type: 'final', tableId: matched[0]!.tableId, game: 1 });
+    const scores = finals[0]!.scores as number[];
+    expect(scores).toHaveLength(2);
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(100);
+    expect(lines.flat().some((l) => l.type === 'draw')).toBe(false);
+    // The clients sent (and the server took) tiles with a 7, 8 or 9.
+    expect(JSON.stringify(lines)).toMatch(/"[0-9]-[789]"|"[789]-[0-9]"/);
+    const board = async (): Promise<unknown[]> => ((await (await fetch(`${url}/api/leaderboard?preset=cuban&players=4`)).json()) as { entries: unknown[] }).entries;
+    let entries: unknown[] = [];
+    for (let i = 0; i < 100 && entries.length < 4; i++) {
+      entries = await board();
+      if (entries.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(entries).toHaveLength(4);
+  });
+
   it('--queue takes a rules object and refuses a bad one with a usage error', () => {
     const bad = fives(['client', '--url', url, '--name', 'X', '--queue', '{"players":5}']);
     expect(bad.code).toBe(2);

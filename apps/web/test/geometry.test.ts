@@ -85,7 +85,7 @@ describe('planBoard over whole hands played by the engine', () => {
       const finals: number[] = [];
       let pictures = 0;
       for (const preset of PRESETS) {
-        for (const players of preset === 'partners' || preset === 'latin' ? ([4] as const) : ([2, 3, 4] as const)) {
+        for (const players of preset === 'partners' || preset === 'latin' || preset === 'cuban' ? ([4] as const) : ([2, 3, 4] as const)) {
           for (const style of STYLES) {
             for (const hand of playedHands({ preset, players }, `${preset}-${players}-${style}`, style, 12)) {
               let prev: BoardGeometry | null = null;

@@ -10,7 +10,7 @@ import {
   formatTile,
   legalActions,
   resolveRules,
-  tilesOf,
+  tilesOfWords,
   view,
 } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
@@ -126,7 +126,8 @@ function accepted(state: GameState, seat: Seat): Set<string> {
     ['claim', { type: 'noScore', seat }],
     ['muggins', { type: 'muggins', seat }],
   ];
-  for (const tile of tilesOf(hand.hands[seat] as number)) {
+  // Both words of a double-nine hand (the Cuban game); a double-six hand's second is empty.
+  for (const tile of tilesOfWords(hand.hands[seat] as number, hand.handsHigh?.[seat] ?? 0)) {
     if (hand.board.tiles === 0) tries.push([`play ${formatTile(tile)}@lead`, { type: 'play', seat, tile }]);
     else for (const end of END_NAMES) tries.push([`play ${formatTile(tile)}@${end}`, { type: 'play', seat, tile, end }]);
   }

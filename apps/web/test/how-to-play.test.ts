@@ -38,6 +38,14 @@ describe('how to play', () => {
     expect(latin).not.toContain('15 scores 3 + 5 = 8');
   });
 
+  it('explains the Cuban game: the double-nine set, ten each and fifteen face down, the highest double dealt leading', () => {
+    const cuban = card('cuban');
+    expect(cuban).toContain('ten tiles each, fifteen left face down');
+    expect(cuban).toContain('The highest double dealt leads the first hand');
+    expect(cuban).toContain('every pip left in all four hands');
+    expect(cuban).not.toContain('seven tiles each');
+  });
+
   it('says it in Spanish too', async () => {
     await useLanguage('es');
     expect(card('latin')).toContain('Sale el doble seis en la primera mano');

@@ -15,12 +15,12 @@ describe('the game form', () => {
     }
     expect(checked).toBeGreaterThan(PRESETS.length);
     // Block and Draw score nothing during a hand, so there is no count to claim.
-    expect(PRESETS.filter((p) => !mugginsPossible(p))).toEqual(['block', 'draw', 'fivesAndThrees', 'latin']);
+    expect(PRESETS.filter((p) => !mugginsPossible(p))).toEqual(['block', 'draw', 'fivesAndThrees', 'latin', 'cuban']);
   });
 
   it('offers the bonuses where the engine takes them, the Latin game, and plays it in pairs of four', () => {
-    expect(PRESETS.filter((p) => bonusesPossible(p))).toEqual(['latin']);
-    expect(PRESETS.filter((p) => partnersFixed(p))).toEqual(['partners', 'latin']);
+    expect(PRESETS.filter((p) => bonusesPossible(p))).toEqual(['latin', 'cuban']);
+    expect(PRESETS.filter((p) => partnersFixed(p))).toEqual(['partners', 'latin', 'cuban']);
     const latin = { ...DEFAULT_FORM, preset: 'latin' as const, players: 4 as const, bonuses: true };
     expect(rulesInput(latin)).toEqual({ preset: 'latin', players: 4, bonuses: true });
     const checked = checkForm(latin);
@@ -30,5 +30,14 @@ describe('the game form', () => {
     // The Latin game with two players: refused, saying why.
     const two = checkForm({ ...latin, players: 2 });
     expect(two.ok ? 'accepted' : two.error).toMatch(/played by four in two fixed pairs/);
+  });
+
+  it('sets up the Cuban game: four in pairs, ten tiles each from a double-nine set, to 100', () => {
+    const cuban = { ...DEFAULT_FORM, preset: 'cuban' as const, players: 4 as const };
+    expect(rulesInput(cuban)).toEqual({ preset: 'cuban', players: 4 });
+    const checked = checkForm(cuban);
+    expect(checked.ok && checked.value).toMatchObject({ maxPip: 9, partnerships: true, handSize: 10, target: 100 });
+    const three = checkForm({ ...cuban, players: 3 });
+    expect(three.ok ? 'accepted' : three.error).toMatch(/partnerships need 4 players|played by four in two fixed pairs/);
   });
 });

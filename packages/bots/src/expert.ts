@@ -223,6 +223,8 @@ function settled(live: Int32Array, alive: number, sums: Float64Array, cross: Flo
 }
 
 export function expertPolicyWith(attention: Attention, scale = 1, kind: RolloutKind = 'wary', rule: StopRule = STOP_RULE): BotPolicy {
+  // On a double-nine set, where the Playout cannot go, makePolicy's default: the defensive
+  // player's double-nine play (nine.ts; docs/bots.md says why not a search through apply).
   return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind, rule).action, attention);
 }
 

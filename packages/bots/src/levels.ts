@@ -2,6 +2,7 @@ import { pips } from '@fives/engine';
 import { defensivePolicy, defensivePolicyWith } from './defensive.ts';
 import { HARD_STOP_RULE, expertPolicy, expertPolicyWith } from './expert.ts';
 import { makePolicy } from './make-policy.ts';
+import { nineGreedy } from './nine.ts';
 import { pickBest, scoredPlays } from './plays.ts';
 import type { BotPolicy } from './policy.ts';
 import { greedyPolicy, greedyPolicyWith, randomPolicy } from './simple.ts';
@@ -25,6 +26,7 @@ const beginner: BotPolicy = makePolicy(
     return pickBest(scoredPlays(sv, plays), (p) => p.points * 1000 + pips(p.tile), random).action;
   },
   { claimsRight: 0.7, callsMuggins: 0.25 },
+  (_view, plays, random) => (random.int(2) === 0 ? (plays[random.int(plays.length)] as (typeof plays)[number]) : nineGreedy(plays, random)),
 );
 
 export const LEVEL_POLICIES: Readonly<Record<Level, BotPolicy>> = {

@@ -7,9 +7,11 @@ import {
   type TileMask,
   EMPTY_BOARD,
   FULL_SET,
+  MAX_PIP,
   boardRules,
   cloneBoard,
   endIndex,
+  maxPipOf,
   parseTile,
   placeLead,
   placeOn,
@@ -57,11 +59,14 @@ export function maskOfTexts(tiles: readonly string[]): TileMask {
   return m;
 }
 
-/** The seat view of a player's table view; null for a spectator or when no hand is dealt. */
+/**
+ * The seat view of a player's table view; null for a spectator, when no hand is dealt, and on a
+ * double-nine set, whose 55 tiles its one-word masks cannot hold (nine.ts decides there).
+ */
 export function readSeatView(view: TableView): SeatView | null {
   const hand = view.hand;
   const seat = view.seat;
-  if (hand === null || seat === null || hand.tiles === null) return null;
+  if (hand === null || seat === null || hand.tiles === null || maxPipOf(view.rules) !== MAX_PIP) return null;
   const rules = view.rules;
   const mine = maskOfTexts(hand.tiles);
   const groups = inferGroups(view, seat);

@@ -1,6 +1,6 @@
 import type { End } from './board.ts';
 import type { Action, Seat } from './state.ts';
-import { type Tile, formatTile, parseTile } from './tiles.ts';
+import { MAX_PIP_NINE, type Tile, formatTile, parseTile } from './tiles.ts';
 import type { ViewEvent } from './view.ts';
 
 /**
@@ -24,7 +24,9 @@ export type TextAction =
 export function actionFromText(text: TextAction, seat: Seat, isLead: boolean): Action | null {
   switch (text.type) {
     case 'play': {
-      const parsed = parseTile(text.tile);
+      // Any tile of the largest set: `apply` refuses one its game's set does not hold (a 7-x in a
+      // double-six game), as it refuses any tile not held.
+      const parsed = parseTile(text.tile, MAX_PIP_NINE);
       if (parsed === null) return null;
       const end = text.end === undefined ? {} : { end: text.end };
       return isLead ? { type: 'play', seat, tile: parsed.tile, west: parsed.first, ...end } : { type: 'play', seat, tile: parsed.tile, ...end };

@@ -4,17 +4,18 @@ import { END_NAMES } from './board.ts';
 import { dealFromOrder } from './deal.ts';
 import { type Result, ok } from './errors.ts';
 import { apply, newGame, startHand } from './game.ts';
-import { resolveRules, type Rules } from './rules.ts';
+import { maxPipOf, resolveRules, type Rules } from './rules.ts';
 import { RulesInputSchema } from './rules-schema.ts';
 import type { Action, Deal, GameState, HandEvent, HandState } from './state.ts';
-import { type Tile, formatTile, parseTile } from './tiles.ts';
+import { type Tile, formatTile, parseTile, tileCount } from './tiles.ts';
 
 /**
  * Game records (docs/records.md#the-record): plain JSON that replays a game exactly. This file reads, checks,
  * writes and replays them; the `fives replay` command is a thin shell around `replayRecord`.
  */
 
-const tileText = z.string().regex(/^[0-6]-[0-6]$/, { error: 'a tile is written "a-b" with a and b from 0 to 6' });
+// Numbers to 9 for a double-nine set; a tile beyond the record's own set is refused with its deal (dealProblem).
+const tileText = z.string().regex(/^[0-9]-[0-9]$/, { error: 'a tile is written "a-b" with a and b from 0 to 9' });
 const seat = z.int().min(0).max(3);
 
 const actionSchema = z.discriminatedUnion(
@@ -70,8 +71,12 @@ function dealProblem(rules: Rules, hand: RecordHand, at: string): RecordProblem 
     return { path: `${at}.deal.hands`, message: `${hands.length} hands dealt for ${rules.players} players` };
   }
   const seen = new Map<string, string>();
+  const maxPip = maxPipOf(rules);
+  const setSize = tileCount(maxPip);
   const place = (path: string, text: string): RecordProblem | null => {
-    const key = formatTile((parseTile(text) as { tile: Tile }).tile);
+    const parsed = parseTile(text, maxPip);
+    if (parsed === null) return { path, message: `${text} is not a tile of the double-${maxPip === 6 ? 'six' : 'nine'} set` };
+    const key = formatTile(parsed.tile);
     const before = seen.get(key);
     if (before !== undefined) return { path, message: `${key} is dealt twice (also at ${before})` };
     seen.set(key, path);
@@ -90,7 +95,7 @@ function dealProblem(rules: Rules, hand: RecordHand, at: string): RecordProblem 
     const problem = place(`${at}.deal.boneyard.${i}`, text);
     if (problem) return problem;
   }
-  if (seen.size !== 28) return { path: `${at}.deal.boneyard`, message: `the deal holds ${seen.size} of the 28 tiles` };
+  if (seen.size !== setSize) return { path: `${at}.deal.boneyard`, message: `the deal holds ${seen.size} of the ${setSize} tiles` };
   if (hand.leader >= rules.players) return { path: `${at}.leader`, message: `no seat ${hand.leader} at a ${rules.players}-player table` };
   for (const [i, a] of hand.actions.entries()) {
     if (a.seat >= rules.players) {
@@ -101,7 +106,7 @@ function dealProblem(rules: Rules, hand: RecordHand, at: string): RecordProblem 
 }
 
 function toDeal(rules: Rules, deal: RecordHand['deal']): Deal {
-  const tile = (text: string): Tile => (parseTile(text) as { tile: Tile }).tile;
+  const tile = (text: string): Tile => (parseTile(text, maxPipOf(rules)) as { tile: Tile }).tile;
   return dealFromOrder(rules, [...deal.hands.flat().map(tile), ...deal.boneyard.map(tile)]);
 }
 

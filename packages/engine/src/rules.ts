@@ -1,6 +1,6 @@
 import { type Result, fail, ok, GameErrorCode } from './errors.ts';
 import { assertNever } from './never.ts';
-import { MAX_PIP, type MaxPip, type MAX_PIP_NINE, tileCount } from './tiles.ts';
+import { MAX_PIP, type MaxPip, MAX_PIP_NINE, tileCount } from './tiles.ts';
 import { VARIANTS, type Variant, type VariantRules, scoresDuringPlay, variantRules } from './variant.ts';
 
 /**
@@ -9,7 +9,7 @@ import { VARIANTS, type Variant, type VariantRules, scoresDuringPlay, variantRul
  * all the engine ever reads.
  */
 
-export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees', 'latin'] as const;
+export const PRESETS = ['allFives', 'allFives150', 'muggins', 'partners', 'cribbage', 'block', 'draw', 'fivesAndThrees', 'latin', 'cuban'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 // Each option's values, once: the rules input's schema and the protocol's view schema read them.
@@ -73,7 +73,21 @@ const PRESET_OPTIONS: Record<Preset, Partial<Options>> = {
   fivesAndThrees: { variant: 'fivesAndThrees', nextLeader: 'nextSeat' },
   // Dominó por parejas: the double six opens the first hand, the winner leads the next.
   latin: { variant: 'latin', partnerships: true, firstLeader: 'highestDouble' },
+  // The same game on a double-nine set, as Cuba plays it: ten tiles each, fifteen left face down.
+  // The highest double dealt leads the first hand (the 9-9 only when it was dealt).
+  cuban: { variant: 'latin', partnerships: true, firstLeader: 'highestDouble', handSize: 10 },
 };
+
+/**
+ * The set each preset plays; the double-six one unless named here. A preset fixes its set: no
+ * option changes it, so a double-nine game is always one the preset's name says.
+ */
+const PRESET_SETS: Readonly<Partial<Record<Preset, typeof MAX_PIP_NINE>>> = { cuban: MAX_PIP_NINE };
+
+/** The largest number of the set a preset plays: 6 or 9. */
+export function presetMaxPip(preset: Preset): MaxPip {
+  return PRESET_SETS[preset] ?? MAX_PIP;
+}
 
 /** The variant a preset plays (before any `variant` option set on top of it). */
 export function presetVariant(preset: Preset): Variant {
@@ -212,7 +226,9 @@ function resolveUnchecked(input: RulesInput): Rules {
     partnerships: pick('partnerships', false),
     bonuses: pick('bonuses', false),
   };
-  return { preset, players, ...base, target: pick('target', derivedTarget(base, players)) };
+  const nine = PRESET_SETS[preset];
+  // maxPip only where the set is double nine: a double-six rules object stays as it always was.
+  return { preset, players, ...base, target: pick('target', derivedTarget(base, players)), ...(nine === undefined ? {} : { maxPip: nine }) };
 }
 
 /** The options that contradict each other or the preset; the schema (rules-schema.ts) refines with it too. */
@@ -245,6 +261,10 @@ export function contradictions(input: RulesInput): RulesProblem[] {
     out.push({ path: ['blockedScoring'], message: `variant '${r.variant}' ${HAND_END_TEXT[variant.handEnd]}; blockedScoring cannot apply` });
   }
   if (variant.seating === 'fourInPairs') out.push(...fourInPairs(input, r));
+  if (r.maxPip !== undefined && r.variant !== presetVariant(r.preset)) {
+    // A double-nine set is played only as its preset describes (docs/rules.md#the-cuban-game).
+    out.push({ path: ['variant'], message: `preset '${r.preset}' is the ${presetVariant(r.preset)} game on a double-nine set; variant '${r.variant}' is not played on it` });
+  }
   if (r.bonuses && !variant.bonuses) {
     out.push({ path: at('bonuses'), message: `the capicúa and pase bonuses belong to the Latin game; variant '${r.variant}' has none` });
   }
@@ -257,14 +277,26 @@ const HAND_END_TEXT: Readonly<Record<Exclude<VariantRules['handEnd'], 'othersPip
   allPips: 'gives every pip left to the pair that won the hand',
 };
 
-/** The Latin game's table: four players in two pairs, the whole set dealt (docs/rules.md#the-latin-partnership-game). */
+/**
+ * The tiles each of the four is dealt in the Latin game, by the set: the whole double-six set (7
+ * each), or ten each from a double nine, fifteen left out, as the Cuban game is played
+ * (docs/rules.md#the-cuban-game).
+ */
+const PAIRS_HAND: Readonly<Record<MaxPip, { readonly size: number; readonly words: string; readonly otherwise: string }>> = {
+  6: { size: 7, words: 'seven tiles each', otherwise: 'which would leave some out' },
+  9: { size: 10, words: 'ten tiles each from a double-nine set', otherwise: 'which is not the Cuban game' },
+};
+
+/** The Latin game's table: four players in two pairs, 7 tiles each (10 on a double-nine set) (docs/rules.md#the-latin-partnership-game). */
 function fourInPairs(input: RulesInput, r: Rules): RulesProblem[] {
   const out: RulesProblem[] = [];
-  const why = `variant '${r.variant}' is played by four in two fixed pairs, seven tiles each`;
+  const hand = PAIRS_HAND[maxPipOf(r)];
+  const why = `variant '${r.variant}' is played by four in two fixed pairs, ${hand.words}`;
   if (r.players !== 4) out.push({ path: ['players'], message: `${why}: not ${r.players} players` });
   if (!r.partnerships) out.push({ path: ['partnerships'], message: `${why}: partnerships cannot be turned off` });
-  if (r.handSize !== 7 && r.handSize * r.players <= 28) {
-    out.push({ path: input.handSize === undefined ? ['preset'] : ['handSize'], message: `${why}: not ${r.handSize} tiles, which would leave some out` });
+  // More tiles than the set holds is said once, by the set's own check.
+  if (r.handSize !== hand.size && r.handSize * r.players <= tileCount(maxPipOf(r))) {
+    out.push({ path: input.handSize === undefined ? ['preset'] : ['handSize'], message: `${why}: not ${r.handSize} tiles, ${hand.otherwise}` });
   }
   return out;
 }

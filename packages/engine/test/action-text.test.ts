@@ -29,8 +29,12 @@ describe('the text form of actions', () => {
     expect(actionFromText({ type: 'muggins' }, 3, true)).toEqual({ type: 'muggins', seat: 3 });
   });
 
+  it('reads a tile of the double-nine set in any game: apply refuses it where the set has no such tile', () => {
+    expect(actionFromText({ type: 'play', tile: '9-7' }, 0, true)).toEqual({ type: 'play', seat: 0, tile: 52, west: 9 });
+  });
+
   it('gives no action for a tile that is not written as one', () => {
-    expect(actionFromText({ type: 'play', tile: '9-9' }, 0, false)).toBeNull();
+    expect(actionFromText({ type: 'play', tile: '10-9' }, 0, false)).toBeNull();
     expect(actionFromText({ type: 'play', tile: 'five-two' }, 0, true)).toBeNull();
   });
 

@@ -84,6 +84,14 @@ describe('presets (docs/rules.md#the-rules-object)', () => {
       { preset: 'latin', players: 4, target: 200, bonuses: true },
       { variant: 'latin', handSize: 7, target: 200, partnerships: true, bonuses: true },
     ],
+    [
+      { preset: 'cuban', players: 4 },
+      { variant: 'latin', maxPip: 9, handSize: 10, target: 100, firstLeader: 'highestDouble', nextLeader: 'winner', partnerships: true, bonuses: false, muggins: false },
+    ],
+    [
+      { preset: 'cuban', players: 4, target: 200, bonuses: true, firstLeader: 'random' },
+      { variant: 'latin', maxPip: 9, handSize: 10, target: 200, firstLeader: 'random', partnerships: true, bonuses: true },
+    ],
     [{ players: 2 }, { preset: 'allFives', variant: 'allFives', spinnerOpens: 'afterBothSides', scoreUnit: 'points', bonuses: false }],
   ])('%j', (input, expected) => {
     expect(rules(input)).toMatchObject(expected);
@@ -115,6 +123,13 @@ describe('each option on its own, on top of a preset', () => {
   it('a target given with fives is in fives; without one, fives play to 61', () => {
     expect(rules({ players: 2, scoreUnit: 'fives' }).target).toBe(61);
     expect(rules({ players: 2, scoreUnit: 'fives', target: 50 }).target).toBe(50);
+  });
+
+  it('a double-nine set only in the Cuban game: every other rules object is as it was, with no maxPip', () => {
+    for (const preset of PRESETS) {
+      const r = rules({ preset, players: 4 });
+      expect('maxPip' in r).toBe(preset === 'cuban');
+    }
   });
 
   it('partnerships on plain All Fives', () => {
@@ -152,6 +167,17 @@ describe('rules that are refused, with a message that says why', () => {
     [{ preset: 'latin', players: 4, bonuses: 'yes' }, /rules\.bonuses: expected true or false/],
     [{ preset: 'partners', players: 4, bonuses: true }, /rules\.bonuses: the capicúa and pase bonuses belong to the Latin game/],
     [{ preset: 'block', players: 4, variant: 'latin' }, /partnerships cannot be turned off/],
+    [{ preset: 'cuban', players: 2 }, /rules\.players: variant 'latin' is played by four in two fixed pairs, ten tiles each from a double-nine set: not 2 players/],
+    [{ preset: 'cuban', players: 3 }, /rules\.preset: partnerships need 4 players, not 3/],
+    [{ preset: 'cuban', players: 4, partnerships: false }, /rules\.partnerships: .*partnerships cannot be turned off/],
+    [{ preset: 'cuban', players: 4, handSize: 7 }, /rules\.handSize: .*ten tiles each from a double-nine set: not 7 tiles, which is not the Cuban game/],
+    [{ preset: 'cuban', players: 4, handSize: 11 }, /rules\.handSize: .*not 11 tiles/],
+    [{ preset: 'cuban', players: 4, handSize: 14 }, /4 hands of 14 tiles need 56 tiles; the set has 55/],
+    [{ preset: 'cuban', players: 4, variant: 'allFives' }, /rules\.variant: preset 'cuban' is the latin game on a double-nine set; variant 'allFives' is not played on it/],
+    [{ preset: 'cuban', players: 4, variant: 'draw' }, /variant 'draw' is not played on it/],
+    [{ preset: 'cuban', players: 4, blockedScoring: 'others' }, /blockedScoring cannot apply/],
+    [{ preset: 'cuban', players: 4, muggins: true }, /muggins needs All Fives scoring/],
+    [{ preset: 'cuban', players: 4, scoreUnit: 'fives' }, /scoreUnit 'fives' exists for All Fives only/],
     [{ players: 2, target: -5 }, /rules\.target/],
     [{ players: 2, muggins: 'yes' }, /rules\.muggins/],
     ['allFives', /rules/],

@@ -82,7 +82,7 @@ describe('the rules of each variant', () => {
       if (!rules.ok) throw new Error(rules.error.message);
       expect(presetVariant(preset)).toBe(rules.value.variant);
     }
-    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw', 'fivesAndThrees', 'latin']);
+    expect(PRESETS.filter((p) => presetVariant(p) !== 'allFives')).toEqual(['block', 'draw', 'fivesAndThrees', 'latin', 'cuban']);
   });
 
   it('refuses the options a variant has no use for', () => {

@@ -9,11 +9,12 @@ import { SeatSchema } from './ids.ts';
  * `test/view-schema.test.ts` proves the schema and the engine's type stay the same shape.
  */
 
-export const TileTextSchema = z.string().regex(/^[0-6]-[0-6]$/, { error: 'a tile is written "a-b" with a and b from 0 to 6' });
+// Numbers to 9 (the Cuban game's double-nine set): the engine refuses a tile its game's set does not hold.
+export const TileTextSchema = z.string().regex(/^[0-9]-[0-9]$/, { error: 'a tile is written "a-b" with a and b from 0 to 9' });
 export const EndSchema = z.enum(END_NAMES);
 
 const count = z.int().min(0);
-const pip = z.int().min(0).max(6);
+const pip = z.int().min(0).max(9);
 
 export const RulesSchema = z.strictObject({
   preset: z.enum(PRESETS),
@@ -35,8 +36,8 @@ export const RulesSchema = z.strictObject({
 
 export const BoardSchema = z.strictObject({
   tiles: count,
-  spinner: z.int().min(-1).max(6),
-  open: z.array(z.int().min(-1).max(6)).length(4),
+  spinner: z.int().min(-1).max(9),
+  open: z.array(z.int().min(-1).max(9)).length(4),
   tip: z.array(z.int().min(0).max(3)).length(4),
 });
 

@@ -1,4 +1,4 @@
-import { type Action, parseTile, type Tile } from '@fives/engine';
+import { type Action, GameErrorCode, MAX_PIP_NINE, apply, dealHand, newGame, parseTile, seededRandom, startHand, type Tile } from '@fives/engine';
 import { describe, expect, it } from 'vitest';
 import { WireActionSchema, tableIdFromInvite, toEngineAction, toWireAction } from '../src/index.ts';
 
@@ -27,9 +27,23 @@ describe('wire actions', () => {
     }
   });
 
+  it('reads tiles to 9-9 (the Cuban game), which a double-six game refuses as no tile of its set', () => {
+    const wire = WireActionSchema.parse({ type: 'play', tile: '9-7' });
+    const action = toEngineAction(wire, 1, true);
+    expect(action).toEqual({ type: 'play', seat: 1, tile: parseTile('7-9', MAX_PIP_NINE)!.tile, west: 9 });
+    const six = newGame({ preset: 'latin', players: 4 });
+    if (!six.ok) throw new Error(six.error.message);
+    const { deal, leader } = dealHand(six.value, seededRandom('wire'));
+    const started = startHand(six.value, deal, leader);
+    if (!started.ok) throw new Error(started.error.message);
+    const refused = apply(started.value, { ...action, seat: leader });
+    expect(!refused.ok && refused.error.code).toBe(GameErrorCode.badAction);
+  });
+
   it('refuses malformed actions', () => {
     for (const bad of [
-      { type: 'play', tile: '7-1' },
+      { type: 'play', tile: '10-1' },
+      { type: 'play', tile: '7-' },
       { type: 'play', tile: '1-2', end: 'up' },
       { type: 'play', tile: '1-2', seat: 0 },
       { type: 'claim', points: -5 },

@@ -83,6 +83,8 @@ describe('the fairness tracker', () => {
     ['Draw game, 2 players', { preset: 'draw', players: 2 }, 0],
     ['Block game, partners', { preset: 'partners', players: 4 }, 2],
     ['the Latin game, bonuses, a seat (leads decided by the hand before, blocked ones by its pips)', { preset: 'latin', players: 4, bonuses: true, target: 300 }, 3],
+    // The commitment covers a deal of the 55 tiles: ten each and the fifteen nobody sees.
+    ['the Cuban game, a seat (a double-nine set, the highest double dealt leading the first hand)', { preset: 'cuban', players: 4, target: 300 }, 1],
   ] as const) {
     it(`verifies every hand of an honest game (${name})`, () => {
       const states = serverStates(rules, seat, `honest/${name}`);

@@ -40,6 +40,7 @@ describe('the view schema', () => {
     ['block 2p', { preset: 'block', players: 2 }],
     ['fivesAndThrees 2p', { preset: 'fivesAndThrees', players: 2 }],
     ['latin with bonuses', { preset: 'latin', players: 4, bonuses: true }],
+    ['cuban', { preset: 'cuban', players: 4 }],
   ] as const) {
     it(`accepts every view of a whole ${name} game`, () => {
       let n = 0;

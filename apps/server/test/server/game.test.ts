@@ -152,6 +152,50 @@ describe('a whole game over real sockets and Redis', () => {
     expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
   });
 
+  it('the Cuban game: two humans and two bots in pairs play a double-nine set to 100; the highest double dealt leads, ten each, fifteen left out; the record replays', async () => {
+    const ada = await guest(server.url, 'Ada');
+    const bob = await guest(server.url, 'Bob');
+    // Both bots decide from the table view on this set (the bots' nine.ts): their one-word search cannot hold its hands.
+    const seats = [{ type: 'human' }, { type: 'bot', level: 'hard' }, { type: 'human' }, { type: 'bot', level: 'medium' }] as const;
+    const created = await createTable(server.url, ada.token, { preset: 'cuban', players: 4 }, [...seats]);
+    const a = await TestClient.connect(server.url, ada.token);
+    const b = await TestClient.connect(server.url, bob.token);
+    clients.push(a, b);
+    await a.join(created.tableId);
+    await b.join(created.tableId);
+    await a.waitForState((s) => s.table.seats.every((x) => x.kind !== 'open'));
+    expect((await a.request('table:start', { tableId: created.tableId })).ok).toBe(true);
+    a.play();
+    b.play();
+    const end = await a.waitForState((s) => s.table.phase === 'over');
+    const final = end.view!;
+    expect(final.rules).toMatchObject({ preset: 'cuban', variant: 'latin', maxPip: 9, handSize: 10, target: 100, partnerships: true });
+    expect(final.scores).toHaveLength(2);
+    expect(Math.max(...final.scores)).toBeGreaterThanOrEqual(100);
+    // Every state both humans saw fits the protocol (tiles to 9-9 included).
+    expect([...a.problems, ...b.problems]).toEqual([]);
+
+    const record = (await (await fetch(`${server.url}/api/tables/${created.tableId}/games/1/record`)).json()) as GameRecord;
+    expect(record.hands).toHaveLength(final.handScores.length);
+    const pipsOf = (t: string): number => Number(t[0]) + Number(t[2]);
+    for (const hand of record.hands) {
+      expect(hand.deal.hands.map((h) => h.length)).toEqual([10, 10, 10, 10]);
+      expect(hand.deal.boneyard).toHaveLength(15);
+      expect(new Set([...hand.deal.hands.flat(), ...hand.deal.boneyard].map((t) => [...t.split('-')].sort().join('-'))).size).toBe(55);
+    }
+    expect(record.hands.flatMap((h) => h.actions).some((x) => x.type === 'draw')).toBe(false);
+    expect(record.hands.flatMap((h) => h.actions).some((x) => x.type === 'play' && /[789]/.test(x.tile))).toBe(true);
+    // The first hand: the highest double dealt leads it (the 9-9 only when it was dealt).
+    const first = record.hands[0]!;
+    const doubles = first.deal.hands.flat().filter((t) => t[0] === t[2]);
+    const highest = doubles.sort((x, y) => pipsOf(y) - pipsOf(x))[0]!;
+    expect(first.deal.hands[first.leader]).toContain(highest);
+    expect(first.actions[0]).toMatchObject({ seat: first.leader, type: 'play', tile: highest });
+    const replayed = replayRecord(record);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.output).toMatchObject({ ok: true, finished: true, winner: final.winner, scores: final.scores });
+  });
+
   it('a bot claims its own counts and calls Muggins on a count a person missed', async () => {
     const ada = await guest(server.url, 'Ada');
     const { tableId } = await createTable(server.url, ada.token, { preset: 'muggins', players: 2 }, [{ type: 'human' }, { type: 'bot', level: 'medium' }]);

@@ -1,4 +1,4 @@
-import { type GameState, formatTile, tilesOf, view } from '@fives/engine';
+import { type GameState, formatTile, tilesOfWords, view } from '@fives/engine';
 import type { TableState } from '@fives/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommitRequest, TableStore } from '../../src/store/store.ts';
@@ -28,7 +28,7 @@ function recording(store: TableStore): { store: TableStore; states: Map<string, 
  */
 function tilesMentioned(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
-    for (const m of value.matchAll(/([0-6])-([0-6])/g)) {
+    for (const m of value.matchAll(/([0-9])-([0-9])/g)) {
       const [a, b] = [Number(m[1]), Number(m[2])];
       out.add(`${Math.min(a, b)}-${Math.max(a, b)}`);
     }
@@ -44,7 +44,8 @@ function hiddenFrom(state: GameState, seat: number | null): Set<string> {
   const hand = state.hand;
   if (hand === null) return new Set();
   const hidden = new Set<string>(hand.deal.boneyard.slice(hand.drawn).map((t) => formatTile(t)));
-  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOf(mask)) hidden.add(formatTile(t));
+  // A double-nine hand's second word holds its tiles with a 7, 8 or 9 (none on a double-six set).
+  for (const [s, mask] of hand.hands.entries()) if (s !== seat) for (const t of tilesOfWords(mask, hand.handsHigh?.[s] ?? 0)) hidden.add(formatTile(t));
   return hidden;
 }
 
@@ -67,6 +68,7 @@ describe('what a seat is sent', () => {
     ['Muggins, 3 players', { preset: 'muggins', players: 3 as const }],
     ['Fives-and-Threes, 2 players', { preset: 'fivesAndThrees', players: 2 as const }],
     ['the Latin game, 4 players', { preset: 'latin', players: 4 as const }],
+    ['the Cuban game, 4 players (the fifteen tiles left out hidden from all)', { preset: 'cuban', players: 4 as const }],
   ] as const) {
     it(`never holds another hand's tile or a boneyard tile, across a whole game (${name}); a spectator sees no hand`, async () => {
       const table = await startedTable(server.url, rules, 2);
@@ -93,7 +95,10 @@ describe('what a seat is sent', () => {
           const hidden = hiddenFrom(truth, message.seat);
           const leaked = [...tilesMentioned(message)].filter((t) => hidden.has(t));
           expect(leaked, `seat ${message.seat} at version ${message.version}`).toEqual([]);
-          const own = message.seat === null || truth.hand === null ? null : tilesOf(truth.hand.hands[message.seat]!).map((t) => formatTile(t));
+          const own =
+            message.seat === null || truth.hand === null
+              ? null
+              : tilesOfWords(truth.hand.hands[message.seat]!, truth.hand.handsHigh?.[message.seat] ?? 0).map((t) => formatTile(t));
           expect(message.view?.hand?.tiles ?? null).toEqual(own);
           if (checked === 0 && message.seat !== null) {
             // The check can fail: another seat's view, sent here, would be caught.

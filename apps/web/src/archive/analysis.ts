@@ -1,5 +1,5 @@
 import { type PlayAction, type PlayEstimate, evaluatePlays, knownDeal, readSeatView, sampledDeals } from '@fives/bots';
-import { type GameState, type HandEvent, legalActions, seededRandom, view } from '@fives/engine';
+import { type GameState, type HandEvent, MAX_PIP, legalActions, maxPipOf, seededRandom, view } from '@fives/engine';
 import type { Replay } from './replay.ts';
 
 /**
@@ -61,9 +61,15 @@ const SAME_WIN = 0.005;
 /** … and marked costly when it gives up this much chance to win, or this many points (in fives: 1). */
 export const COSTLY = { win: 0.05, points: 10 } as const;
 
-/** The steps at which `seat` chose its play among two or more: the decisions to analyse. */
+/**
+ * The steps at which `seat` chose its play among two or more: the decisions to analyse. None on a
+ * double-nine set (the Cuban game): the expert's estimates run on the in-place Playout, whose
+ * hands are one 32-bit word, which 55 tiles do not fit (the bots' nine.ts).
+ */
 export function decisionSteps(replay: Replay, seat: number): number[] {
   const out: number[] = [];
+  const rules = replay.frames[0]?.state.rules;
+  if (rules !== undefined && maxPipOf(rules) !== MAX_PIP) return out;
   replay.frames.forEach((frame, i) => {
     const next = replay.frames[i + 1];
     if (next === undefined || next.action === null || next.hand !== frame.hand) return;

@@ -45,6 +45,8 @@ export const en = {
   'preset.fivesAndThrees.blurb': 'The pub game: fives and threes score (15 makes 8), to 61.',
   'preset.latin.name': 'Latin partners',
   'preset.latin.blurb': 'Dominó por parejas: two pairs, the double six leads, the winners take every pip left, to 100.',
+  'preset.cuban.name': 'Cuban partners',
+  'preset.cuban.blurb': 'The partners game on a double-nine set: ten tiles each, the highest double leads, the winners take every pip left, to 100.',
 
   'level.beginner': 'beginner',
   'level.easy': 'easy',
@@ -173,6 +175,7 @@ export const en = {
   'how.threes.2': 'Add up the two ends: a point a five, a point a three. 15 scores 3 + 5 = 8.',
   'how.threes.3': 'Going out scores 1. First to 61 wins.',
   'how.latin.1': 'Four players in two pairs, seven tiles each. The double six leads the first hand; the winner leads the next.',
+  'how.cuban.1': 'A double-nine set: four players in two pairs, ten tiles each, fifteen left face down. The highest double dealt leads the first hand; the winner leads the next.',
   'how.latin.2': 'No spinner and no drawing: if no tile fits, pass. Nothing scores during the hand.',
   'how.latin.3': 'Go out, or hold fewer pips when the game blocks: your pair scores every pip left in all four hands. First to 100 wins.',
   'how.caption': '3 + 2 = 5: that play scores 5.',

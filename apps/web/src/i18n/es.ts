@@ -44,6 +44,8 @@ export const es: Translation<English> = {
   'preset.fivesAndThrees.blurb': 'El juego de los pubs: puntúan cincos y treses (15 vale 8), hasta 61.',
   'preset.latin.name': 'Dominó por parejas',
   'preset.latin.blurb': 'Dos parejas, sale el doble seis, los ganadores se llevan todos los tantos que quedan, hasta 100.',
+  'preset.cuban.name': 'Dominó cubano',
+  'preset.cuban.blurb': 'Por parejas con el doble nueve: diez fichas cada uno, sale el doble más alto, los ganadores se llevan todos los tantos que quedan, hasta 100.',
 
   'level.beginner': 'principiante',
   'level.easy': 'fácil',
@@ -173,6 +175,8 @@ export const es: Translation<English> = {
   'how.threes.2': 'Suma los dos extremos: un punto por cinco, un punto por tres. 15 suma 3 + 5 = 8.',
   'how.threes.3': 'Quien se queda sin fichas suma 1. Gana quien llega antes a 61.',
   'how.latin.1': 'Cuatro jugadores en dos parejas, siete fichas cada uno. Sale el doble seis en la primera mano; en las siguientes, quien ganó.',
+  'how.cuban.1':
+    'Con el doble nueve: cuatro jugadores en dos parejas, diez fichas cada uno, quince boca abajo. Sale el doble más alto repartido en la primera mano; en las siguientes, quien ganó.',
   'how.latin.2': 'Sin spinner y sin robar: si no tienes ficha que case, pasas. Durante la mano no se anota nada.',
   'how.latin.3': 'Domina, o ten menos tantos si se tranca: tu pareja se anota todos los tantos que quedan en las cuatro manos. Gana quien llega antes a 100.',
   'how.caption': '3 + 2 = 5: esa jugada suma 5.',

@@ -710,8 +710,12 @@ export const fr: Translation<English> = {
   'archive.leaderboardEmpty': 'Personne n’est encore dans ce classement.',
   'preset.latin.name': 'Dominos par équipes',
   'preset.latin.blurb': 'Dominó por parejas : deux équipes, le double six ouvre, les gagnants prennent tous les points restants, en 100.',
+  'preset.cuban.name': 'Dominos cubains',
+  'preset.cuban.blurb': 'Par équipes avec un double-neuf : dix dominos chacun, le plus gros double ouvre, les gagnants prennent tous les points restants, en 100.',
   'lobby.siteNotice': 'Annonce du site',
   'how.latin.1': 'Quatre joueurs en deux équipes, sept dominos chacun. Le double six ouvre la première manche ; le gagnant ouvre la suivante.',
+  'how.cuban.1':
+    'Avec un double-neuf : quatre joueurs en deux équipes, dix dominos chacun, quinze restent face cachée. Le plus gros double distribué ouvre la première manche ; le gagnant ouvre la suivante.',
   'how.latin.2': 'Pas de pivot ni de pioche : si aucun domino ne va, boudez. Rien ne se marque pendant la manche.',
   'how.latin.3': 'Faites domino, ou gardez le moins de points quand le jeu est fermé : votre équipe marque tous les points restants des quatre mains. Le premier à 100 gagne.',
   'setup.bonuses': 'Primes capicúa et pase (25 chacune)',

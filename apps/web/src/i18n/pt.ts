@@ -707,8 +707,12 @@ export const pt: Translation<English> = {
   'archive.leaderboardEmpty': 'Ainda não há ninguém nesta classificação.',
   'preset.latin.name': 'Dominó em duplas',
   'preset.latin.blurb': 'Dominó em duplas: duas duplas, a carroça de seis sai, quem vence leva todos os pontos que restam, até 100.',
+  'preset.cuban.name': 'Dominó cubano',
+  'preset.cuban.blurb': 'Em duplas com o jogo de nove: dez pedras cada, a maior carroça sai, quem vence leva todos os pontos que restam, até 100.',
   'lobby.siteNotice': 'Aviso do site',
   'how.latin.1': 'Quatro jogadores em duas duplas, sete pedras cada. A carroça de seis abre a primeira mão; quem vence abre a seguinte.',
+  'how.cuban.1':
+    'Com o jogo de nove: quatro jogadores em duas duplas, dez pedras cada, quinze viradas para baixo. A maior carroça distribuída abre a primeira mão; quem vence abre a seguinte.',
   'how.latin.2': 'Sem pivô e sem comprar: se nenhuma pedra encaixa, passe. Nada se marca durante a mão.',
   'how.latin.3': 'Bata, ou fique com menos pontos quando o jogo trancar: sua dupla marca todos os pontos que restam nas quatro mãos. Vence quem chegar a 100.',
   'setup.bonuses': 'Bônus de capicua e passe (25 cada)',

@@ -11,6 +11,7 @@ const KEYS = {
   draw: ['preset.draw.name', 'preset.draw.blurb'],
   fivesAndThrees: ['preset.fivesAndThrees.name', 'preset.fivesAndThrees.blurb'],
   latin: ['preset.latin.name', 'preset.latin.blurb'],
+  cuban: ['preset.cuban.name', 'preset.cuban.blurb'],
 } as const satisfies Record<Preset, readonly [string, string]>;
 
 /** A preset's name, as the lobby and the table show it, in the player's language. */

@@ -50,6 +50,14 @@ describe('move-by-move analysis', () => {
     }
   });
 
+  it('has no decision to weigh in a Cuban game (its double-nine hands are beyond the expert’s estimates), and does not fail on one', () => {
+    const r = replay(playedRecord({ preset: 'cuban', players: 4, target: 40 }, 'analysis-cuban'));
+    expect(r.frames.length).toBeGreaterThan(10);
+    expect(decisionSteps(r, 0)).toEqual([]);
+    const a = analyseGame(r, { seat: 0, seed: 'cuban', samples: 4, mode: 'fair' });
+    expect(a.decisions).toEqual([]);
+  });
+
   it('is the same from the same seed, and covers every choice the seat made', { timeout: 60_000 }, () => {
     const record = playedRecord({ preset: 'allFives', players: 2, target: 100 }, 'analysis-seeded');
     const r = replay(record);

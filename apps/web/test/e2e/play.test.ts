@@ -310,6 +310,55 @@ describe.runIf(browserTestsWanted())('the table in Chromium', () => {
     await page.context().close();
   }, 240_000);
 
+  it('plays a whole Cuban game on a double-nine set: ten tiles each, the highest double dealt leads, nobody draws, two pairs to 100', async () => {
+    const page = await newPage(h, DESKTOP, '?seed=practice-cuban&delay=0');
+    await page.getByRole('radiogroup', { name: 'Players at the table' }).getByText('4', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Rules' }).first().selectOption('cuban');
+    expect(await page.getByText('ten tiles each, fifteen left face down').count()).toBeGreaterThan(0);
+    await startPractice(page, 4, 'cuban', 'beginner');
+    expect(await page.locator('.hand .tile').count()).toBe(10);
+    const start = await storedDoc(page);
+    expect(start.state?.rules).toMatchObject({ preset: 'cuban', maxPip: 9, partnerships: true, handSize: 10, target: 100 });
+    const first = start.state?.hand;
+    expect(first?.deal.boneyard).toHaveLength(15);
+    // The highest double dealt (ids of doubles rise with their number) is the leader's, and forced.
+    const doubles = [0, 7, 13, 18, 22, 25, 27, 35, 44, 54];
+    const dealtDoubles = (first?.deal.hands.flat() ?? []).filter((t) => doubles.includes(t));
+    expect(first?.forcedLead).toBe(Math.max(...dealtDoubles));
+    expect(first?.deal.hands[first.leader]).toContain(first?.forcedLead);
+    let hands = 0;
+    let high = 0;
+    for (let i = 0; i < 800; i++) {
+      const turn = await waitForTurn(page);
+      if (turn === 'gameOver') break;
+      expect(turn, 'nobody draws in the Cuban game').not.toBe('draw');
+      if (turn === 'handOver') {
+        hands++;
+        await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        continue;
+      }
+      expect((await arms(page)).north, 'no spinner: no north arm').toBe(0);
+      // A half of 7, 8 or 9 is drawn with as many pips (pips.ts) somewhere in the hand or on the table.
+      high = Math.max(high, await page.locator('.domino').evaluateAll((ds) => Math.max(0, ...ds.map((d) => d.querySelectorAll('.pip').length))));
+      await tapMove(page, turn);
+    }
+    const sheet = page.getByRole('dialog', { name: 'Score sheet' });
+    expect(await sheet.isVisible(), 'the game was played to its end').toBe(true);
+    expect(hands).toBeGreaterThan(0);
+    expect(high, 'a tile with more than 12 pips was shown').toBeGreaterThan(12);
+    const doc = await storedDoc(page);
+    expect(doc.phase).toBe('over');
+    const scores = doc.state?.scores ?? [];
+    expect(scores).toHaveLength(2);
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(100);
+    expect(await sheet.locator('thead th').count()).toBe(3);
+    await shot(page, 'cuban-sheet-desktop');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
   it('plays a whole Muggins game: a missed count can be called, a right one cannot; the bots think in a worker; a reload keeps the game', async () => {
     const page = await newPage(h, PHONE, '?seed=practice-muggins&delay=0');
     await startPractice(page, 2, 'muggins', 'beginner');

@@ -16,6 +16,9 @@ export const TABLES: readonly { readonly name: string; readonly rules: RulesInpu
   { name: 'fivesAndThrees partners', rules: { preset: 'fivesAndThrees', players: 4, partnerships: true } },
   { name: 'latin', rules: { preset: 'latin', players: 4 } },
   { name: 'latin with bonuses', rules: { preset: 'latin', players: 4, bonuses: true } },
+  // A double-nine set: every level decides from the table view alone (nine.ts).
+  { name: 'cuban', rules: { preset: 'cuban', players: 4 } },
+  { name: 'cuban with bonuses', rules: { preset: 'cuban', players: 4, bonuses: true } },
   { name: 'spinner opens at once', rules: { players: 2, spinnerOpens: 'immediately' } },
 ];
 
