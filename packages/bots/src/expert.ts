@@ -5,7 +5,7 @@ import { makePolicy } from './make-policy.ts';
 import { type Budget, type BotPolicy, DEFAULT_BUDGET_MS, DEFAULT_MAX_SAMPLES, type PlayAction, type SearchReport } from './policy.ts';
 import { scoredPlays } from './plays.ts';
 import { type RolloutKind, rollout } from './rollout.ts';
-import { Sampler } from './sample.ts';
+import { PASSED_OVER_WEIGHT, Sampler } from './sample.ts';
 import type { SeatView } from './seat-view.ts';
 import { utility } from './utility.ts';
 
@@ -65,6 +65,7 @@ export function search(
   budget: Budget | undefined,
   kind: RolloutKind = 'wary',
   rule: StopRule = STOP_RULE,
+  passedOverWeight: number = PASSED_OVER_WEIGHT,
 ): SearchResult {
   const candidates = Int32Array.from(scoredPlays(sv, plays), (p) => ((p.tile as number) << 2) | Math.max(0, p.end));
   const k = candidates.length;
@@ -86,7 +87,7 @@ export function search(
   const live = Int32Array.from({ length: k }, (_, i) => i);
   let alive = k;
 
-  const sampler = new Sampler(sv);
+  const sampler = new Sampler(sv, passedOverWeight);
   const base = Playout.fromParts({
     rules: sv.rules,
     hands: sampler.hands,
@@ -222,10 +223,10 @@ function settled(live: Int32Array, alive: number, sums: Float64Array, cross: Flo
   return true;
 }
 
-export function expertPolicyWith(attention: Attention, scale = 1, kind: RolloutKind = 'wary', rule: StopRule = STOP_RULE): BotPolicy {
+export function expertPolicyWith(attention: Attention, scale = 1, kind: RolloutKind = 'wary', rule: StopRule = STOP_RULE, passedOverWeight = PASSED_OVER_WEIGHT): BotPolicy {
   // On a double-nine set, where the Playout cannot go, makePolicy's default: the defensive
   // player's double-nine play (nine.ts; docs/bots.md says why not a search through apply).
-  return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind, rule).action, attention);
+  return makePolicy((sv, plays, random, budget) => search(sv, plays, random, scaled(budget, scale), kind, rule, passedOverWeight).action, attention);
 }
 
 function scaled(budget: Budget | undefined, scale: number): Budget | undefined {

@@ -5,7 +5,7 @@ export { defensivePolicy, defensivePolicyWith, DEFENSIVE_WEIGHTS, type Defensive
 export { HARD_STOP_RULE, STOP_RULE, type StopRule, expertPolicy, expertPolicyWith, search, type SearchResult } from './expert.ts';
 export { LEVELS, type Level, POLICIES, type PolicyName, LEVEL_POLICIES, NAMED_POLICIES, policyByName } from './levels.ts';
 export { type SeatView, type TileGroup, readSeatView } from './seat-view.ts';
-export { type Determinization, Sampler, determinize } from './sample.ts';
+export { type Determinization, PASSED_OVER_WEIGHT, Sampler, determinize } from './sample.ts';
 export { type DealSource, type Evaluation, type PlayEstimate, evaluatePlays, knownDeal, sampledDeals } from './evaluate.ts';
 export { ArenaError, type ArenaOptions, type ArenaSummary, type GameResult, aSeatsFor, playArena } from './arena.ts';
 export { wilson95, percentiles } from './stats.ts';

@@ -5,16 +5,22 @@ import {
   type TableView,
   type Tile,
   type TileMask,
+  type BoardRules,
   EMPTY_BOARD,
   FULL_SET,
   MAX_PIP,
   boardRules,
   cloneBoard,
+  countAfterPlacing,
   endIndex,
+  endsFor,
+  fitMask,
   maxPipOf,
   parseTile,
   placeLead,
   placeOn,
+  playScore,
+  scoresDuringPlay,
 } from '@fives/engine';
 
 /**
@@ -38,6 +44,12 @@ export interface SeatView {
   readonly scores: readonly number[];
   /** Per seat: what is known of its hidden tiles (empty for the viewer). */
   readonly groups: readonly (readonly TileGroup[])[];
+  /**
+   * Per seat: the unseen tiles it passed over, ones that would have scored more than the play
+   * it made. Not proof (it may not have held them, or played for later), so the sampler only
+   * deals them to it less often (`PASSED_OVER_WEIGHT`); 0 for the viewer.
+   */
+  readonly passedOver: readonly TileMask[];
 }
 
 /**
@@ -69,7 +81,7 @@ export function readSeatView(view: TableView): SeatView | null {
   if (hand === null || seat === null || hand.tiles === null || maxPipOf(view.rules) !== MAX_PIP) return null;
   const rules = view.rules;
   const mine = maskOfTexts(hand.tiles);
-  const groups = inferGroups(view, seat);
+  const { groups, passedOver } = inferGroups(view, seat);
   let played = 0;
   let passes = 0;
   for (const e of hand.log) {
@@ -92,6 +104,7 @@ export function readSeatView(view: TableView): SeatView | null {
     boneyard: hand.boneyard,
     scores: view.scores,
     groups,
+    passedOver: passedOver.map((m) => m & unseen),
   };
 }
 
@@ -106,12 +119,19 @@ interface MutableGroup {
  * a tile played straight after drawing is the drawn one; any other play comes out of whichever
  * group could hold it — when more than one could, those groups are merged, keeping only what
  * is true of all of them, so the knowledge never claims more than the log proves.
+ *
+ * At each play it also notes, for the player, the tiles it could have scored more with: most
+ * players take a score they hold, so those are likelier elsewhere (`passedOver`).
  */
-function inferGroups(view: TableView, me: number): MutableGroup[][] {
+function inferGroups(view: TableView, me: number): { groups: MutableGroup[][]; passedOver: TileMask[] } {
   const hand = view.hand;
   const players = view.rules.players;
   const groups: MutableGroup[][] = Array.from({ length: players }, () => []);
-  if (hand === null) return groups;
+  const passedOver: TileMask[] = Array.from({ length: players }, () => 0);
+  if (hand === null) return { groups, passedOver };
+  const scoring = scoresDuringPlay(view.rules);
+  // Tiles the viewer cannot see at the time of a play: not its own, not yet played.
+  let gone = hand.tiles === null ? 0 : maskOfTexts(hand.tiles);
   for (let s = 0; s < players; s++) if (s !== me) groups[s] = [{ size: view.rules.handSize, lacks: 0 }];
   const br = boardRules(view.rules);
   const board: MutableBoard = cloneBoard(EMPTY_BOARD);
@@ -121,6 +141,10 @@ function inferGroups(view: TableView, me: number): MutableGroup[][] {
     switch (e.type) {
       case 'play': {
         const t = tileOfText(e.tile);
+        if (scoring && e.seat !== me && e.end !== null && board.tiles > 0) {
+          passedOver[e.seat] = (passedOver[e.seat] as number) | scoredMore(view.rules, br, board, endIndex(e.end), t, FULL_SET & ~gone & ~(1 << t));
+        }
+        gone |= 1 << t;
         if (e.end === null) placeLead(board, br, t, leadWest ?? (parseTile(e.tile) as { first: number }).first);
         else placeOn(board, br, endIndex(e.end), t);
         const g = groups[e.seat] as MutableGroup[];
@@ -155,7 +179,24 @@ function inferGroups(view: TableView, me: number): MutableGroup[][] {
     const total = g.reduce((a, x) => a + x.size, 0);
     if (total !== hand.tileCounts[s]) groups[s] = [{ size: hand.tileCounts[s] ?? 0, lacks: 0 }];
   }
-  return groups.map((g) => g.filter((x) => x.size > 0));
+  return { groups: groups.map((g) => g.filter((x) => x.size > 0)), passedOver };
+}
+
+/** Of the tiles in `among`, those that would have scored more somewhere on `board` than `t` did on `end`. */
+function scoredMore(rules: Rules, br: BoardRules, board: Board, end: number, t: Tile, among: TileMask): TileMask {
+  const made = playScore(rules, countAfterPlacing(board, br, end, t));
+  let out = 0;
+  for (let m = among & fitMask(board); m !== 0; m &= m - 1) {
+    const c = (31 - Math.clz32(m & -m)) as Tile;
+    const ends = endsFor(board, c);
+    for (let i = 0; i < 4; i++) {
+      if ((ends & (1 << i)) !== 0 && playScore(rules, countAfterPlacing(board, br, i, c)) > made) {
+        out |= 1 << c;
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 function takeTile(g: MutableGroup[], t: Tile, justDrew: boolean): void {

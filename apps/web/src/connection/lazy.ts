@@ -1,3 +1,4 @@
+import type { GameRecord } from '@fives/engine';
 import { practiceName } from './practice-name.ts';
 import { type ClientAction, type ClientState, type Connection, EMPTY_STATE } from './types.ts';
 
@@ -50,6 +51,10 @@ export class LazyConnection implements Connection {
     }
     this.#queued.push(action);
     void this.#start();
+  }
+
+  currentGame(): GameRecord | null {
+    return this.#real?.currentGame?.() ?? null;
   }
 
   /** Fetches the real connection now, before any action (a practice game kept in the browser comes back on load). */

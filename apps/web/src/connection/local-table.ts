@@ -68,6 +68,14 @@ export class LocalTable {
     return this.#games.filter((g) => g.game !== playing && g.hands.length > 0).map((g) => ({ rules: doc.rulesInput, hands: g.hands.slice() }));
   }
 
+  /** The record of the table's game (playing or just over) as far as its hands have finished; null before the first ends. */
+  currentGame(): GameRecord | null {
+    const doc = this.#doc;
+    const last = this.#games.at(-1);
+    if (doc === null || last?.game !== doc.game || last.hands.length === 0) return null;
+    return { rules: doc.rulesInput, hands: last.hands.slice() };
+  }
+
   /** The hands of each recent game, as they are to be kept with the table. */
   get games(): readonly GameHands[] {
     return this.#games;

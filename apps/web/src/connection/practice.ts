@@ -97,6 +97,10 @@ export class PracticeConnection extends StateConnection implements Connection {
     return this.#table.records();
   }
 
+  currentGame(): GameRecord | null {
+    return this.#table.currentGame();
+  }
+
   send(action: ClientAction): void {
     switch (action.type) {
       case 'setName': {

@@ -1,4 +1,4 @@
-import type { Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
+import type { GameRecord, Preset, Rules, RulesInput, Seat, TableView } from '@fives/engine';
 import type { BotLevel, FriendChallenge, PlayerId, TableId as ProtocolTableId, ReactionKey, WireAction } from '@fives/protocol';
 import type { FairnessReport } from './fairness.ts';
 
@@ -228,6 +228,11 @@ export interface Connection {
   subscribe(listener: (state: ClientState) => void): () => void;
   send(action: ClientAction): void;
   close(): void;
+  /**
+   * The game at the table as a record (docs/records.md) of the hands finished so far. Only the
+   * practice table has one to give (its coach replays it); null when no hand has finished.
+   */
+  currentGame?(): GameRecord | null;
 }
 
 export const EMPTY_STATE: ClientState = {
