@@ -21,7 +21,6 @@ const en = {
   'hand.lesson': 'Your play {turn}: {made}. Better: {best}.',
   'hand.cost': 'It gave up about {win}% of your chance to win and {points} points.',
   'play.on': '{tile} on the {end}',
-  close: 'Got it',
 } as const;
 
 type Words = typeof en;
@@ -39,7 +38,6 @@ const es: Translation<Words> = {
   'hand.lesson': 'Tu jugada {turn}: {made}. Mejor: {best}.',
   'hand.cost': 'Cedió cerca del {win}% de tu probabilidad de ganar y {points} puntos.',
   'play.on': '{tile} en el {end}',
-  close: 'Entendido',
 };
 
 const pt: Translation<Words> = {
@@ -54,7 +52,6 @@ const pt: Translation<Words> = {
   'hand.lesson': 'Sua jogada {turn}: {made}. Melhor: {best}.',
   'hand.cost': 'Ela cedeu cerca de {win}% da sua chance de vencer e {points} pontos.',
   'play.on': '{tile} na {end}',
-  close: 'Entendi',
 };
 
 const fr: Translation<Words> = {
@@ -69,7 +66,6 @@ const fr: Translation<Words> = {
   'hand.lesson': 'Votre coup {turn} : {made}. Mieux : {best}.',
   'hand.cost': 'Il a cédé environ {win} % de vos chances de gagner et {points} points.',
   'play.on': '{tile} sur le {end}',
-  close: 'Compris',
 };
 
 export const COACH_WORDS: Record<Language, Translation<Words>> = { en, es, pt, fr };

@@ -4,8 +4,8 @@ import { DESKTOP, browserTestsWanted, newPage, suiteHarness } from './harness.ts
 
 /**
  * The practice table's coach in a real browser (issue 29): its chunk and its worker load when
- * the table shows, the Hint button names a play on the player's turn, and after the hand the
- * coach says which of the player's plays cost the most.
+ * the table shows, the Hint button names a play on the player's turn, and in the end-of-hand
+ * panel the coach says which of the player's plays cost the most.
  */
 describe.runIf(browserTestsWanted())('the practice coach in Chromium', () => {
   const h = suiteHarness();
@@ -25,13 +25,13 @@ describe.runIf(browserTestsWanted())('the practice coach in Chromium', () => {
     });
     expect(end).toBe('handOver');
     expect(hinted, 'the player had a choice of plays at least once').toBe(true);
-    await page.getByRole('dialog').getByRole('button', { name: 'Next hand' }).click();
-    const lessons = page.getByRole('region', { name: 'Coach: hand 1' });
+    // The look back is in the end-of-hand panel: it goes with the panel, and never covers the next hand's board.
+    const panel = page.getByRole('dialog');
+    const lessons = panel.getByRole('region', { name: 'Coach: hand 1' });
     await lessons.waitFor({ timeout: 30_000 });
-    const text = (await lessons.textContent()) ?? '';
-    expect(text).toMatch(/Your play \d+: .+ Better: .+|None of your plays this hand cost anything/);
-    await lessons.getByRole('button', { name: 'Got it' }).click();
-    await expect.poll(() => lessons.count()).toBe(0);
+    await expect.poll(() => lessons.textContent(), { timeout: 30_000 }).toMatch(/Your play \d+: .+ Better: .+|None of your plays this hand cost anything/);
+    await panel.getByRole('button', { name: 'Next hand' }).click();
+    await expect.poll(() => page.getByRole('region', { name: /^Coach: hand/ }).count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.context().close();
   }, 90_000);
