@@ -32,7 +32,7 @@ describe('fives replay', () => {
   });
 
   it('exits 2 on a schema error with the path of the bad field', () => {
-    const bad = { rules: { preset: 'allFives', players: 2 }, hands: [{ deal: { hands: [['5-7']], boneyard: [] }, leader: 0, actions: [] }] };
+    const bad = { rules: { preset: 'allFives', players: 2 }, hands: [{ deal: { hands: [['5-10']], boneyard: [] }, leader: 0, actions: [] }] };
     const r = fives(['replay', file('bad.json', bad)]);
     expect(r.code).toBe(2);
     expect((JSON.parse(r.stdout) as { error: unknown }).error).toMatchObject({ code: 'record/invalid', path: 'hands.0.deal.hands.0.0' });

@@ -91,7 +91,8 @@ describe('malformed and refused messages', () => {
       ['game:action', { tableId, version: '3', action: { type: 'draw' } }],
       ['game:action', { tableId, version: v }],
       ['game:action', { tableId, version: v, action: { type: 'play' } }],
-      ['game:action', { tableId, version: v, action: { type: 'play', tile: '7-7' } }],
+      // (7-7 is a tile on the wire since the double-nine set: a double-six game refuses it as action/invalid)
+      ['game:action', { tableId, version: v, action: { type: 'play', tile: '10-10' } }],
       ['game:action', { tableId, version: v, action: { type: 'play', tile: '1-2', end: 'up' } }],
       ['game:action', { tableId, version: v, action: { type: 'play', tile: '1-2', seat: 1 } }],
       ['game:action', { tableId, version: v, action: { type: 'claim', points: 1e9 } }],
