@@ -16,6 +16,10 @@ import { MemoryAccounts } from './accounts/store.ts';
 import { MemorySafety, type SafetyStore } from './safety/store.ts';
 import { type FollowStore, MemoryFollows } from './friends/follows.ts';
 import { TournamentRunner } from './tournaments/runner.ts';
+import { CorrespondenceKeeper } from './correspondence/keeper.ts';
+import { correspondenceRoutes } from './correspondence/routes.ts';
+import { type CorrespondenceStore, MemoryCorrespondence } from './correspondence/store.ts';
+import { wakingTables } from './correspondence/waking-store.ts';
 import { tournamentRoutes } from './tournaments/routes.ts';
 import { TournamentService } from './tournaments/service.ts';
 import { MemoryTournaments, type TournamentStore } from './tournaments/store.ts';
@@ -93,6 +97,12 @@ export interface ServerOptions {
   readonly tournaments?: TournamentStore;
   /** How often this node looks for a tournament step that is due, ms. */
   readonly tournamentPollMs?: number;
+  /** Where correspondence tables are kept between moves; default: in memory (not durable), or with a PostgreSQL archive its `correspondenceStore()`. */
+  readonly correspondence?: CorrespondenceStore;
+  /** A correspondence table nobody changed for this long leaves the tables store, ms (default `DEFAULTS.correspondenceSleepMs`). */
+  readonly correspondenceSleepMs?: number;
+  /** How often this node puts correspondence tables to sleep and wakes those whose clock ran out, ms. */
+  readonly correspondencePollMs?: number;
   /** How long a node's presence entry lives after its last refresh, ms (default `PRESENCE_TTL_MS`): its people show offline within this of its death. */
   readonly presenceTtlMs?: number;
   /** Web Push subscriptions and the site's VAPID keys; default: in memory (not durable), or with a PostgreSQL archive its `pushStore()`. */
@@ -219,6 +229,8 @@ export interface GameFeatures {
   readonly tournaments: TournamentService;
   /** The tournaments' own steps (`runDue()` runs what is due now). */
   readonly tournamentRunner: TournamentRunner;
+  /** Correspondence tables between Redis and PostgreSQL (`runDue()` puts to sleep and wakes what is due now). */
+  readonly correspondence: CorrespondenceKeeper;
   /** This node's part of the presence board (`refresh()` writes it now, `stop()` plays dead). */
   readonly presence: NodePresence;
 }
@@ -264,10 +276,10 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   // Its failures to reach Redis come out tagged (StoreUnavailableError): only those mark it down.
   const now = options.now ?? (() => new Date());
-  const store = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
+  const tables = tagStoreErrors<TableStore>(options.store ?? new MemoryTableStore());
   // In memory, challenges run out on the app's clock (Redis's keys on Redis's own).
-  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(store, () => now().getTime()));
-  if (!store.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
+  const shared = tagStoreErrors<SharedCounters>(options.shared ?? sharedBeside(tables, () => now().getTime()));
+  if (!tables.durable) app.log.warn('tables are kept in memory: NOT durable, lost when this process stops (set REDIS_URL)');
   // PostgreSQL's failures to connect come out as the store's do: `server/busy`, not a bug.
   const archive = tagStoreErrors<GameArchive>(options.archive ?? new MemoryArchive());
   if (!archive.durable) app.log.warn('finished games are archived in memory: NOT durable, lost when this process stops (set DATABASE_URL)');
@@ -292,6 +304,27 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   }
   const siteKeys = new SiteKeys(vapid, push);
   const notifier = new PushNotifier({ store: push, keys: siteKeys, subject: vapid.subject, ttlSeconds: DEFAULTS.pushTtlSeconds, log: app.log });
+  const kept = tagStoreErrors<CorrespondenceStore>(options.correspondence ?? new MemoryCorrespondence());
+  if (kept.kind === 'memory' && tables.durable) app.log.warn('correspondence tables are kept in memory between moves: NOT durable (set DATABASE_URL)');
+  const correspondence = new CorrespondenceKeeper({
+    tables,
+    kept,
+    timing: {
+      botDelayMs: options.botDelayMs ?? DEFAULTS.botDelayMs,
+      handPauseMs: options.handPauseMs ?? DEFAULTS.handPauseMs,
+      graceMs: options.graceMs ?? DEFAULTS.graceMs,
+    },
+    notify: (player, note) => notifier.notify(player, note),
+    now: () => now().getTime(),
+    sleepAfterMs: options.correspondenceSleepMs ?? DEFAULTS.correspondenceSleepMs,
+    pollMs: options.correspondencePollMs ?? DEFAULTS.correspondencePollMs,
+    log: (event, message) => app.log.info(event, message),
+    failed: (error) => {
+      if (!isStoreUnavailable(error)) app.log.error({ err: error }, 'looking after correspondence tables failed; tried again at the next poll');
+    },
+  });
+  // Every feature reads tables through this: a correspondence table asleep in PostgreSQL comes back when it is read.
+  const store = wakingTables(tables, correspondence);
   if (options.secret === undefined) {
     app.log.warn('FIVES_SECRET is not set: guest tokens are signed with a fixed development secret; anyone can forge them');
   }
@@ -359,6 +392,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     archive,
     archived: (game) => tournaments.gameArchived(game),
     leftGame: (tableId, player) => tournaments.leftGame(tableId, player),
+    correspondence,
     accounts,
     safety,
     log: app.log,
@@ -386,6 +420,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   /** Takes a table away, as its last person leaving would: gone for whoever watches, gone from the open tables. */
   const removeTable = async (id: TableId, why: string): Promise<boolean> => {
     const removed = await store.removeTable(id, now().getTime());
+    // Closed for good: a correspondence table kept in PostgreSQL is not brought back.
+    await correspondence.forget([id]);
     if (removed) {
       tableGone(io, id, why);
       openTables.changed();
@@ -461,6 +497,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       now,
     });
     await app.register(tournamentRoutes, { tournaments, identities, accounts });
+    await app.register(correspondenceRoutes, { kept, identities });
     await app.register(challengeRoutes, {
       box: shared.friendChallenges,
       identities,
@@ -507,7 +544,14 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     });
     // The kinds of note something here sends: offered to the browsers (a friend's challenge; a
     // correspondence turn and a tournament's start each join the list with their feature).
-    await app.register(pushRoutes, { store: push, keys: siteKeys, identities, now, sent: ['challenge', 'tournament'], insecureEndpoints: options.pushInsecureEndpoints ?? false });
+    await app.register(pushRoutes, {
+      store: push,
+      keys: siteKeys,
+      identities,
+      now,
+      sent: ['turn', 'challenge', 'tournament'],
+      insecureEndpoints: options.pushInsecureEndpoints ?? false,
+    });
     await app.register(webPlugin, { root: options.webRoot ?? null });
   }
 
@@ -554,6 +598,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     log: app.log,
     onExpired: (ids) => {
       trust.expired.inc(ids.length);
+      correspondence.forget(ids).catch((error: unknown) => app.log.warn({ err: error }, 'expired correspondence tables could not be forgotten'));
       for (const id of ids) tableGone(io, id);
       openTables.changed();
     },
@@ -585,7 +630,10 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     monitor.start();
     guard.start();
     expiry.start();
-    if (role === 'node') tournamentRunner.start();
+    if (role === 'node') {
+      tournamentRunner.start();
+      correspondence.start();
+    }
     void monitor.probe();
   });
   app.addHook('preClose', async () => {
@@ -600,6 +648,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
   });
   app.addHook('onClose', async () => {
     await tournamentRunner.close();
+    await correspondence.close();
     service.close();
     monitor.close();
     guard.close();
@@ -632,6 +681,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     follows,
     tournaments,
     tournamentRunner,
+    correspondence,
     presence,
   });
 }

@@ -90,6 +90,10 @@ export const DEFAULTS = {
   expirySweepMs: 10 * MINUTE,
   /** How often a node looks for a tournament step that is due (a start, a pairing, a table to deal, the end). */
   tournamentPollMs: 1000,
+  /** A correspondence table nobody changed for this long leaves Redis; PostgreSQL keeps it until it is opened or its clock runs out. */
+  correspondenceSleepMs: 10 * MINUTE,
+  /** How often a node looks for correspondence tables to put to sleep, and sleeping ones whose turn clock ran out. */
+  correspondencePollMs: 5 * SECOND,
   /** How often the store is pinged for readiness and metrics. */
   storeProbeMs: 2 * SECOND,
   /**

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
   const push = archive instanceof PostgresArchive ? archive.pushStore() : undefined;
   const follows = archive instanceof PostgresArchive ? archive.followStore() : undefined;
   const tournaments = archive instanceof PostgresArchive ? archive.tournamentStore() : undefined;
+  const correspondence = archive instanceof PostgresArchive ? archive.correspondenceStore() : undefined;
   const app = await build({
     ...config.options,
     ...adapter,
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
     ...(push === undefined ? {} : { push }),
     ...(follows === undefined ? {} : { follows }),
     ...(tournaments === undefined ? {} : { tournaments }),
+    ...(correspondence === undefined ? {} : { correspondence }),
     logger: log,
     role,
   });

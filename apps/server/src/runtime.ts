@@ -16,7 +16,7 @@ import type { BotEvents } from './metrics/bot-metrics.ts';
 import type { LobbyEvents } from './lobby/service.ts';
 import { isStoreUnavailable } from './store/availability.ts';
 import type { TableStore } from './store/store.ts';
-import type { SeatPresence, TableBroadcast } from './tables/context.ts';
+import type { CorrespondencePort, SeatPresence, TableBroadcast } from './tables/context.ts';
 import type { SeedSource } from './tables/dealer.ts';
 import { TableService } from './tables/service.ts';
 
@@ -28,6 +28,8 @@ export interface RuntimeOptions {
   readonly archived: (game: ArchivedGame) => Promise<void>;
   /** What else a person leaving a game under way settles (their tournament withdraws them). */
   readonly leftGame: (tableId: TableId, player: PlayerId) => Promise<void>;
+  /** Where correspondence tables are kept between moves. */
+  readonly correspondence: CorrespondencePort;
   /** Who kept their name: a seat says so when they sit down. */
   readonly accounts: AccountStore;
   /** Who blocks whom: never matched in a queue, never seated at a blocker's table. */
@@ -130,6 +132,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     presence: options.presence,
     jobs,
     leftGame: options.leftGame,
+    correspondence: options.correspondence,
   });
   const lobby = new LobbyService({
     tables: service,

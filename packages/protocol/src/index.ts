@@ -21,3 +21,4 @@ export * from './glicko2.ts';
 export * from './rating-text.ts';
 export * from './push.ts';
 export * from './friends.ts';
+export * from './correspondence.ts';

@@ -1,3 +1,4 @@
+import { isCorrespondence } from '@fives/protocol';
 import { botCanAct } from './actors.ts';
 import { paused } from './clock.ts';
 import type { TableDoc } from './doc.ts';
@@ -26,6 +27,8 @@ export function nextStepAt(doc: TableDoc, now: number, t: StepTiming): number | 
   if (botCanAct(doc, now)) return now + t.botDelayMs;
   const mover = doc.seats[state.hand.turn];
   if (mover?.kind !== 'human') return null;
+  // A correspondence game's people come and go for days: only their turn clock wakes the table.
+  if (isCorrespondence(doc.settings.turnSeconds)) return doc.clock.turn?.at ?? null;
   const watch = now + t.graceMs;
   const turn = doc.clock.turn;
   return turn === null ? watch : Math.min(turn.at, watch);

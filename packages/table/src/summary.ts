@@ -1,5 +1,5 @@
 import { type Rules, resolveRules } from '@fives/engine';
-import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers, ratingText } from '@fives/protocol';
+import { OPEN_TABLES_LIMIT, type OpenTable, type SeatInfo, type TableSummary, type Timers, isCorrespondence, ratingText } from '@fives/protocol';
 import type { RematchOffer, SeatRecord, TableDoc } from './doc.ts';
 
 export { OPEN_TABLES_LIMIT };
@@ -85,7 +85,9 @@ export function openEntry(doc: TableDoc): OpenTable | null {
  * every person at it, for the index that keeps a person at one table at a time.
  */
 export function seatedMarks(doc: TableDoc): [string, boolean][] {
-  return doc.seats.flatMap((s): [string, boolean][] => (s.kind === 'human' ? [[s.playerId, doc.phase === 'playing' && s.away !== true]] : []));
+  // A correspondence game runs for days: its people may sit at live games (and queues) meanwhile.
+  const live = !isCorrespondence(doc.settings.turnSeconds);
+  return doc.seats.flatMap((s): [string, boolean][] => (s.kind === 'human' ? [[s.playerId, live && doc.phase === 'playing' && s.away !== true]] : []));
 }
 
 export function seatOf(doc: TableDoc, playerId: string): number | null {

@@ -1,3 +1,4 @@
+import { PostgresCorrespondence } from '../correspondence/postgres.ts';
 import {
   type ArchivedGame,
   GLICKO,
@@ -347,6 +348,11 @@ export class PostgresArchive implements GameArchive {
   /** Tournaments and their tables, on the same pool. */
   tournamentStore(): PostgresTournaments {
     return new PostgresTournaments(this.pool);
+  }
+
+  /** Correspondence tables between moves, on the same pool. */
+  correspondenceStore(): PostgresCorrespondence {
+    return new PostgresCorrespondence(this.pool);
   }
 
   /** Web Push subscriptions and the site's VAPID keys, on the same pool. */

@@ -29,6 +29,8 @@ export class MemoryTableStore implements TableStore {
   private readonly watchers = new Map<string, number>();
   /** Each game's hands, and until when they are kept (the last hand's time plus the retention). */
   private readonly records = new Map<string, { hands: string[]; until: number }>();
+  /** Tables brought back (`restore`) and when: touched then, whatever their last change. */
+  private readonly restoredAt = new Map<TableId, number>();
   private readonly kept = new Map<TableId, { record: KeptRecord; until: number }>();
   /** Finished games not yet archived (the outbox), by `<table>:<game>`. */
   private readonly finished = new Map<string, string>();
@@ -45,6 +47,14 @@ export class MemoryTableStore implements TableStore {
     if (this.codes.has(doc.code)) return 'codeTaken';
     this.codes.set(doc.code, doc.id);
     this.put(doc, stepAt);
+    return 'created';
+  }
+
+  async restore(doc: TableDoc, hands: readonly RecordHand[], stepAt: number | null, now: number): Promise<Created> {
+    const created = await this.create(doc, stepAt);
+    if (created !== 'created') return created;
+    this.restoredAt.set(doc.id, now);
+    this.records.set(`${doc.id}:${doc.game}`, { hands: hands.map((h) => JSON.stringify(h)), until: this.keptUntil(Date.parse(doc.updatedAt)) });
     return 'created';
   }
 
@@ -102,7 +112,7 @@ export class MemoryTableStore implements TableStore {
     for (const text of this.tables.values()) {
       if (expired.length >= limit) break;
       const doc = JSON.parse(text) as TableDoc;
-      if (Date.parse(doc.updatedAt) > cutoff) continue;
+      if (Math.max(Date.parse(doc.updatedAt), this.restoredAt.get(doc.id) ?? 0) > cutoff) continue;
       expired.push(doc.id);
       await this.remove(doc, now);
     }
@@ -121,6 +131,7 @@ export class MemoryTableStore implements TableStore {
   /** The table and everything that points at it; its records kept for the retention time. */
   private async remove(doc: TableDoc, now: number): Promise<void> {
     this.tables.delete(doc.id);
+    this.restoredAt.delete(doc.id);
     this.versions.delete(doc.id);
     this.watchers.delete(doc.id);
     if (this.codes.get(doc.code) === doc.id) this.codes.delete(doc.code);

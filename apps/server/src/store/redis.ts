@@ -47,8 +47,9 @@ export class StoredLayoutError extends Error {
   override readonly name = 'StoredLayoutError';
 }
 
-// KEYS: table active open openEntries due payloads touched waiting over
-// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks touchedAt
+// KEYS: table active open openEntries due payloads touched waiting over [record]
+// ARGV: version meta seats phase game state control id openEntry openScore stepAt seatedMarks touchedAt [retentionMs hands…]
+// (a restore names the game's record and gives its hands: written with the table, in the same step)
 const CREATE = luaScript(['job-lib.lua', 'table-open.lua', 'table-index.lua', 'table-create.lua']);
 
 // KEYS: code ; ARGV: id → 1 claimed now, 2 already this table's, 0 another table's
@@ -173,22 +174,29 @@ export class RedisTableStore implements TableStore {
   }
 
   async create(doc: TableDoc, stepAt: number | null = null): Promise<Created> {
+    return this.write(doc, stepAt, null, Date.parse(doc.updatedAt));
+  }
+
+  async restore(doc: TableDoc, hands: readonly RecordHand[], stepAt: number | null, now: number): Promise<Created> {
+    return this.write(doc, stepAt, hands, now);
+  }
+
+  /** A table written whole (made, or brought back with its game's record so far). */
+  private async write(doc: TableDoc, stepAt: number | null, hands: readonly RecordHand[] | null, touched: number): Promise<Created> {
     const meta: Meta = { id: doc.id, code: doc.code, createdAt: doc.createdAt, rulesInput: doc.rulesInput };
     // The code first (its own shard): a table is never written with a code another holds.
     const code = codeKey(this.prefix, doc.code);
     const claimed = Number(await runScript(this.client, CLAIM_CODE, [code], [doc.id]));
     if (claimed === 0) return 'codeTaken';
     const marks = marksArg(doc);
-    const written = await runScript(this.client, CREATE, this.tableScriptKeys(doc.id), [
-      String(doc.version),
-      JSON.stringify(meta),
-      ...this.mutableFields(doc),
-      doc.id,
-      ...this.openFields(doc),
-      stepArg(stepAt),
-      marks,
-      touchedArg(doc),
-    ]);
+    const record = hands === null ? [] : [tableKeys(this.prefix, doc.id).record(doc.game)];
+    const recordArgs = hands === null ? [] : [String(this.recordRetentionMs), ...hands.map((h) => JSON.stringify(h))];
+    const written = await runScript(
+      this.client,
+      CREATE,
+      [...this.tableScriptKeys(doc.id), ...record],
+      [String(doc.version), JSON.stringify(meta), ...this.mutableFields(doc), doc.id, ...this.openFields(doc), stepArg(stepAt), marks, String(touched), ...recordArgs],
+    );
     if (written !== 1) {
       // Another table has this id: the code claimed for it just now goes back.
       if (claimed === 1) await runScript(this.client, RELEASE_CODE, [code], [doc.id]);

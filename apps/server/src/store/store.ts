@@ -81,6 +81,13 @@ export interface TableStore {
    * `openEntry`) and sets its first automatic step for `stepAt` (ms; null for none).
    */
   create(doc: TableDoc, stepAt?: number | null): Promise<Created>;
+  /**
+   * Stores a table kept elsewhere meanwhile (a correspondence table back from PostgreSQL) as
+   * `create` does, at its own version, with its game's record so far written in the same atomic
+   * step, counted as touched at `now` (not at its last change, days ago: the expiry would take it
+   * at once). 'idTaken': it is here already (another node brought it back first).
+   */
+  restore(doc: TableDoc, hands: readonly RecordHand[], stepAt: number | null, now: number): Promise<Created>;
   load(id: TableId): Promise<TableDoc | null>;
   /** The table with this (normalized) code. */
   idForCode(code: TableCode): Promise<TableId | null>;

@@ -1,4 +1,4 @@
-import type { TableId } from '@fives/protocol';
+import { type TableId, isCorrespondence } from '@fives/protocol';
 import { goneAway, personOf, reseat } from '@fives/table';
 import { awayJobKey } from '../jobs/job.ts';
 import type { TableContext } from './context.ts';
@@ -24,6 +24,8 @@ export async function checkAway(context: TableContext, id: TableId, seat: number
   const doc = await context.options.store.load(id);
   const s = doc?.seats[seat];
   if (doc == null || s?.kind !== 'human' || s.away === true) return;
+  // At a correspondence table people come and go for days: only the turn clock stands in for them.
+  if (isCorrespondence(doc.settings.turnSeconds)) return;
   if (await context.options.presence.present(id, seat)) return;
   const playerId = s.playerId;
   const gone = await context.commits.update(id, (d) => goneAway(d, seat, playerId));

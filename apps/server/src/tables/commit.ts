@@ -1,5 +1,5 @@
 import { type Result, ok } from '@fives/engine';
-import { ErrorCode, type Problem, type TableId } from '@fives/protocol';
+import { ErrorCode, type Problem, type TableId, isCorrespondence } from '@fives/protocol';
 import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
 import { UnconfirmedCommitError, isStoreUnavailable } from '../store/availability.ts';
 import type { FinishedEntry } from '../store/store.ts';
@@ -96,6 +96,8 @@ export class TableCommits {
         });
       if (committed.written) {
         this.recent.set(next);
+        // A correspondence table's change is in PostgreSQL before anyone hears of it: a move answered survives Redis.
+        if (isCorrespondence(next.settings.turnSeconds)) await this.keep(next);
         this.execute(next, effects, committed.spectators > 0);
         return ok(next);
       }
@@ -177,6 +179,18 @@ export class TableCommits {
       }
     }
     if (!this.closed) this.options.log.warn({ tableId: id }, 'the replicas never confirmed a commit of this table: its clients were not told of it');
+  }
+
+  /**
+   * Keeps a correspondence table's commit. A failure does not undo the move (Redis has it, and the
+   * table is not put to sleep until what is kept is what Redis holds); the next commit keeps both.
+   */
+  private async keep(doc: TableDoc): Promise<void> {
+    try {
+      await this.options.correspondence.committed(doc);
+    } catch (error) {
+      this.options.log.error({ err: error, tableId: doc.id, version: doc.version }, 'a correspondence table could not be kept in PostgreSQL; Redis holds it');
+    }
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */

@@ -43,6 +43,14 @@ export interface TableServiceOptions extends Timing {
   readonly jobs: JobAlarm;
   /** A person left a game under way (`table:leave`): what else that settles (their tournament withdraws them). */
   readonly leftGame: (tableId: TableId, player: PlayerId) => Promise<void>;
+  /** Where a correspondence table is kept between moves: told of each of its commits before the change is answered. */
+  readonly correspondence: CorrespondencePort;
+}
+
+/** The correspondence keeper, as the table service sees it (`correspondence/keeper.ts`). */
+export interface CorrespondencePort {
+  /** A correspondence table's commit was written: it is kept (and the person to move is told). */
+  committed(doc: TableDoc): Promise<void>;
 }
 
 /**

@@ -39,6 +39,7 @@ describe('the PostgreSQL archive', () => {
           '1765500000000_push',
           '1765600000000_follows',
           '1765700000000_tournaments',
+          '1765800000000_correspondence',
         ]);
       } finally {
         await client.end();

@@ -204,6 +204,23 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
       expect(await store.matchmaking.leave('p_host00000' as PlayerId)).toBeNull();
     });
 
+    it('restores a table kept elsewhere at its own version, with its game record so far, once, as touched now', async () => {
+      const d = doc({ version: 41, phase: 'playing', game: 2, updatedAt: new Date(1000).toISOString() });
+      const now = 10 * 86_400_000;
+      expect(await store.restore(d, [hand, hand], 5000, now)).toBe('created');
+      expect(await store.load(d.id)).toEqual(d);
+      expect(await store.idForCode(d.code)).toBe(d.id);
+      expect(await store.recordHands(d.id, 2)).toEqual([hand, hand]);
+      // Another node brought it back first: nothing is written again.
+      expect(await store.restore({ ...d, seats: [] }, [], null, now)).toBe('idTaken');
+      expect(await store.recordHands(d.id, 2)).toEqual([hand, hand]);
+      // Its last change was days ago, but it was brought back now: the expiry leaves it.
+      expect(await store.expireIdle(now - 1000, 100, now)).not.toContain(d.id);
+      // It goes on from its version, and the next hand joins the record.
+      expect((await store.commit({ next: { ...d, version: 42, updatedAt: new Date(now).toISOString() }, append: { game: 2, hand } })).written).toBe(true);
+      expect(await store.recordHands(d.id, 2)).toHaveLength(3);
+    });
+
     it('answers a ping', async () => {
       expect(await store.ping()).toBe(true);
     });

@@ -237,8 +237,8 @@ describe('challenges', () => {
     expect(await told).toEqual({ id, accepted: false, tableId: null });
   });
 
-  it('offers challenge notes to the browsers', async () => {
+  it('offers challenge notes to the browsers, beside the turn and tournament notes', async () => {
     const info = await one.app.inject({ method: 'GET', url: '/api/push' });
-    expect(info.json<{ kinds: string[] }>().kinds).toEqual(['challenge']);
+    expect(info.json<{ kinds: string[] }>().kinds).toEqual(['turn', 'challenge', 'tournament']);
   });
 });
