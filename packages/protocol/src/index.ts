@@ -6,6 +6,7 @@ export * from './bot-names.ts';
 export * from './view.ts';
 export * from './actions.ts';
 export * from './table.ts';
+export * from './turn-time.ts';
 export * from './table-text.ts';
 export * from './messages.ts';
 export * from './reactions.ts';

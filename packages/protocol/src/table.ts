@@ -1,5 +1,6 @@
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
+import { CORRESPONDENCE_DAYS, DAY_SECONDS } from './turn-time.ts';
 import { BOT_LEVELS } from './table-text.ts';
 import { NameSchema, PlayerIdSchema, SeatSchema, TableCodeSchema, TableIdSchema } from './ids.ts';
 import { RulesSchema } from './view.ts';
@@ -31,23 +32,12 @@ export type SeatInfo = z.output<typeof SeatInfoSchema>;
 export const PhaseSchema = z.enum(['waiting', 'playing', 'over']);
 export type Phase = z.output<typeof PhaseSchema>;
 
-/** A day on a turn clock, in seconds. */
-export const DAY_SECONDS = 86_400;
-
-/** The days a correspondence table may give each turn (issue 27): a move a day, or a week. */
-export const CORRESPONDENCE_DAYS = [1, 2, 3, 7] as const;
-
 /**
  * Seconds a seat has for each turn before a computer player moves for it; null: no timer. A live
  * table gives 5 to 600; a correspondence table whole days (`CORRESPONDENCE_DAYS`), and is kept
  * in PostgreSQL between moves rather than in Redis (docs/architecture.md).
  */
 export const TurnSecondsSchema = z.union([z.int().min(5).max(600), z.literal(CORRESPONDENCE_DAYS.map((days) => days * DAY_SECONDS))]).nullable();
-
-/** Whether a turn clock is a correspondence table's (days a move), not a live one. */
-export function isCorrespondence(turnSeconds: number | null): boolean {
-  return turnSeconds !== null && turnSeconds >= DAY_SECONDS;
-}
 
 /**
  * The clocks running now. `turn`: the seat whose turn is timed and when it runs out (a Muggins

@@ -182,10 +182,11 @@ export class TableCommits {
   }
 
   /**
-   * Keeps a correspondence table's commit. A failure does not undo the move (Redis has it, and the
-   * table is not put to sleep until what is kept is what Redis holds); the next commit keeps both.
+   * Keeps a correspondence table's commit (or its first state, founding.ts). A failure does not
+   * undo the move (Redis has it, and the table is not put to sleep until what is kept is what
+   * Redis holds); the next commit keeps both.
    */
-  private async keep(doc: TableDoc): Promise<void> {
+  async keep(doc: TableDoc): Promise<void> {
     try {
       await this.options.correspondence.committed(doc);
     } catch (error) {

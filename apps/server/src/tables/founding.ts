@@ -1,5 +1,5 @@
 import { type Result, type RulesInput, ok } from '@fives/engine';
-import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableId } from '@fives/protocol';
+import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableId, isCorrespondence } from '@fives/protocol';
 import { type NewTable, type TableDoc, type TableSettings, founded, openEntry, openTable, refuse, startedTable } from '@fives/table';
 import type { Player } from '../identity/token.ts';
 import { newTableCode, newTableId } from './code.ts';
@@ -54,6 +54,8 @@ async function store(context: TableContext, table: NewTable, id?: TableId): Prom
     const { doc, stepAt } = founded(table, id ?? newTableId(), newTableCode(), context.nowMs(), context.options);
     const created = await context.options.store.create(doc, stepAt);
     if (created === 'created') {
+      // A correspondence game dealt at once is kept from its first state (a person may lead: no commit comes first).
+      if (isCorrespondence(doc.settings.turnSeconds) && doc.phase === 'playing') await context.commits.keep(doc);
       if (stepAt !== null) context.options.jobs.wake(stepAt);
       if (openEntry(doc) !== null) context.options.broadcast.openTablesChanged();
       return ok(doc);

@@ -133,6 +133,8 @@ describe('a correspondence game over days', () => {
     expect(made.ok).toBe(true);
     if (!made.ok) return;
     id = made.value.id;
+    // Kept from its first state, whoever leads (a person leading makes no commit first).
+    expect((await archive.correspondenceStore().get(id))?.doc.version).toBe(made.value.version);
     await app.jobs.poll();
   });
 
