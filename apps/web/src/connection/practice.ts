@@ -1,5 +1,5 @@
 import { type GameRecord, resolveRules, seededRandom } from '@fives/engine';
-import { ErrorCode, PlayerIdSchema, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableCodeSchema, TableIdSchema, WireActionSchema } from '@fives/protocol';
+import { ErrorCode, PlayerIdSchema, TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, TableCodeSchema, TableIdSchema, WireActionSchema, isCorrespondence } from '@fives/protocol';
 import { type Person, type SeedSource, TABLE_TIMING, type TableDoc, type Timing, act, deal, rematch, seedsFrom, startedTable, summarize, tableState } from '@fives/table';
 import { t } from '../i18n/i18n.svelte.ts';
 import { StateConnection, assertNever } from './base.ts';
@@ -175,7 +175,8 @@ export class PracticeConnection extends StateConnection implements Connection {
       people: [me],
       level: setup.level,
       rulesInput: setup.rules,
-      settings: { turnSeconds: setup.turnSeconds, listed: false, rated: false },
+      // Days a move are for people apart (a correspondence table online): practice plays live.
+      settings: { turnSeconds: setup.turnSeconds !== null && isCorrespondence(setup.turnSeconds) ? null : setup.turnSeconds, listed: false, rated: false },
       seeds: this.#seeds,
     });
     if (!made.ok) return this.set({ notice: noticeOf(made.error) });

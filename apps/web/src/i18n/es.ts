@@ -18,6 +18,8 @@ export const es: Translation<English> = {
   'common.off': 'No',
   'common.seconds': { one: '{count} segundo', other: '{count} segundos' },
   'common.perTurn': '{seconds} s por turno',
+  'common.days': { one: '{count} día por jugada', other: '{count} días por jugada' },
+  'common.correspondence': 'Por correspondencia (días por jugada)',
   'common.players': { one: '{count} jugador', other: '{count} jugadores' },
   'common.bot': 'BOT',
 
@@ -127,6 +129,12 @@ export const es: Translation<English> = {
   'lobby.siteNotice': 'Aviso del sitio',
   'lobby.tagline': 'Dominó en el que cada múltiplo de cinco suma.',
   'lobby.newGame': 'Nueva partida',
+  'turns.title': 'Te toca',
+  'turns.intro': 'Partidas por correspondencia que te esperan. Duran días: juega cuando quieras.',
+  'turns.with': 'Con {others}',
+  'turns.due': 'Tu tiempo se acaba {when}',
+  'turns.open': 'Hacer tu jugada',
+  'turns.failed': 'No se pudieron leer tus partidas por correspondencia: {message}',
   'lobby.practice': 'Practicar contra la máquina',
   'lobby.playNow': 'Jugar en línea ya',
   'lobby.practiceHint':
@@ -393,6 +401,7 @@ export const es: Translation<English> = {
     'Las flechas izquierda y derecha recorren tus fichas. Intro juega la ficha; si cabe en varios extremos, las flechas eligen el extremo e Intro la juega allí, Escape la devuelve. D roba, P pasa.',
   'log.label': 'Sucesos de la mesa',
   'timer.left': { one: 'Queda {count} segundo', other: 'Quedan {count} segundos' },
+  'timer.leftTime': 'Queda {time}',
   'timer.low': { one: 'Date prisa: te queda {count} segundo de turno.', other: 'Date prisa: te quedan {count} segundos de turno.' },
 
   'seat.empty': 'asiento vacío',

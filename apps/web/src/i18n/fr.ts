@@ -23,6 +23,8 @@ export const fr: Translation<English> = {
   'common.off': 'Désactivé',
   'common.seconds': { one: '{count} seconde', other: '{count} secondes' },
   'common.perTurn': '{seconds} s par tour',
+  'common.days': { one: '{count} jour par coup', other: '{count} jours par coup' },
+  'common.correspondence': 'Par correspondance (des jours par coup)',
   'common.players': { one: '{count} joueur', other: '{count} joueurs' },
   'common.bot': 'BOT',
 
@@ -127,6 +129,12 @@ export const fr: Translation<English> = {
   'tournaments.refused': 'Refusé : {reason}',
   'lobby.tagline': 'Les dominos où chaque multiple de cinq marque.',
   'lobby.newGame': 'Nouvelle partie',
+  'turns.title': 'À vous de jouer',
+  'turns.intro': 'Parties par correspondance qui vous attendent. Elles durent des jours : jouez quand vous voulez.',
+  'turns.with': 'Avec {others}',
+  'turns.due': 'Votre temps s’écoule {when}',
+  'turns.open': 'Jouer votre coup',
+  'turns.failed': 'Vos parties par correspondance n’ont pas pu être lues : {message}',
   'lobby.practice': 'S’entraîner contre l’ordinateur',
   'lobby.playNow': 'Jouer en ligne maintenant',
   'lobby.practiceHint':
@@ -364,6 +372,7 @@ export const fr: Translation<English> = {
     'Les flèches gauche et droite parcourent vos dominos. Entrée pose le domino ; s’il va sur plusieurs bouts, les flèches choisissent le bout et Entrée l’y pose, Échap le remet en main. D pioche, P boude.',
   'log.label': 'Ce qui se passe à la table',
   'timer.left': { one: '{count} seconde restante', other: '{count} secondes restantes' },
+  'timer.leftTime': 'Reste {time}',
   'timer.low': { one: 'Vite : il vous reste {count} seconde pour jouer.', other: 'Vite : il vous reste {count} secondes pour jouer.' },
 
   'seat.empty': 'place vide',

@@ -23,6 +23,8 @@ export const pt: Translation<English> = {
   'common.off': 'Desligado',
   'common.seconds': { one: '{count} segundo', other: '{count} segundos' },
   'common.perTurn': '{seconds} s por vez',
+  'common.days': { one: '{count} dia por jogada', other: '{count} dias por jogada' },
+  'common.correspondence': 'Por correspondência (dias por jogada)',
   'common.players': { one: '{count} jogador', other: '{count} jogadores' },
   'common.bot': 'BOT',
 
@@ -127,6 +129,12 @@ export const pt: Translation<English> = {
   'tournaments.refused': 'Recusado: {reason}',
   'lobby.tagline': 'Dominó em que todo múltiplo de cinco marca ponto.',
   'lobby.newGame': 'Nova partida',
+  'turns.title': 'Sua vez',
+  'turns.intro': 'Partidas por correspondência esperando por você. Elas duram dias: jogue quando quiser.',
+  'turns.with': 'Com {others}',
+  'turns.due': 'Seu tempo acaba {when}',
+  'turns.open': 'Fazer sua jogada',
+  'turns.failed': 'Não foi possível ler suas partidas por correspondência: {message}',
   'lobby.practice': 'Treinar contra o computador',
   'lobby.playNow': 'Jogar agora online',
   'lobby.practiceHint':
@@ -367,6 +375,7 @@ export const pt: Translation<English> = {
     'As setas para a esquerda e para a direita andam pelas suas pedras. Enter joga a pedra; se ela servir em várias pontas, as setas escolhem a ponta e Enter joga ali, Escape devolve a pedra. D compra, P passa.',
   'log.label': 'Acontecimentos da mesa',
   'timer.left': { one: 'Falta {count} segundo', other: 'Faltam {count} segundos' },
+  'timer.leftTime': 'Falta {time}',
   'timer.low': { one: 'Rápido: falta {count} segundo na sua vez.', other: 'Rápido: faltam {count} segundos na sua vez.' },
 
   'seat.empty': 'lugar vazio',

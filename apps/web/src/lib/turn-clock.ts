@@ -10,3 +10,17 @@ export function lowTimeSeconds(totalSeconds: number): number {
 export function secondsLeft(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
+
+/**
+ * A long clock's time left, shortest first-glance form: "2d 5h", "3h 20m", "12m"; null under a
+ * minute and a half, where the clock shows its seconds. (A correspondence turn runs for days.)
+ */
+export function longTimeLeft(seconds: number): string | null {
+  if (seconds < 90) return null;
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${Math.ceil(seconds / 60)}m`;
+}
