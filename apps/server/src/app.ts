@@ -441,6 +441,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         await removeTable(id, 'the tournament game was given another table');
       },
     },
+    dealt: (player, message) => io.to(playerRoom(player)).emit('tournament:dealt', message),
     notify: (player, note) => notifier.notify(player, note),
     now: () => now().getTime(),
     log: (event, message) => app.log.info(event, message),

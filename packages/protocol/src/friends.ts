@@ -73,6 +73,13 @@ export type FriendChallenge = z.output<typeof FriendChallengeSchema>;
 export const ChallengeAnsweredSchema = z.strictObject({ id: ChallengeIdSchema, accepted: z.boolean(), tableId: TableIdSchema.nullable() });
 export type ChallengeAnswered = z.output<typeof ChallengeAnsweredSchema>;
 
+/**
+ * `tournament:dealt`, to each person of a tournament game as its table is dealt: the table to go
+ * to (they are seated at it). Sent to every connection of theirs, on any node.
+ */
+export const TournamentDealtSchema = z.strictObject({ tournamentId: z.string().min(1).max(64), tableId: TableIdSchema });
+export type TournamentDealt = z.output<typeof TournamentDealtSchema>;
+
 export const challengePaths = {
   challenges: '/api/challenges',
   accept: (id: string): string => `/api/challenges/${encodeURIComponent(id)}/accept`,

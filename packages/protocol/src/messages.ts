@@ -4,7 +4,7 @@ import { WireActionSchema } from './actions.ts';
 import { RatingSchema } from './archive.ts';
 import { type Problem, ProblemSchema } from './errors.ts';
 import { FairnessSchema } from './fairness-schema.ts';
-import { type ChallengeAnswered, ChallengeAnsweredSchema, type FriendChallenge, FriendChallengeSchema } from './friends.ts';
+import { type ChallengeAnswered, ChallengeAnsweredSchema, type FriendChallenge, FriendChallengeSchema, type TournamentDealt, TournamentDealtSchema } from './friends.ts';
 import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableCodeSchema, TableIdSchema, VersionSchema } from './ids.ts';
 import { BotLevelSchema, DeadlineSchema, type OpenTables, OpenTablesSchema, SeatSpecSchema, TableSummarySchema, TurnSecondsSchema } from './table.ts';
 import { REACTIONS } from './reactions.ts';
@@ -217,6 +217,7 @@ export const ServerMessageSchemas = {
   'server:draining': ServerDrainingSchema,
   'challenge:received': FriendChallengeSchema,
   'challenge:answered': ChallengeAnsweredSchema,
+  'tournament:dealt': TournamentDealtSchema,
   refused: ProblemSchema,
 } as const;
 export type ServerEvent = keyof typeof ServerMessageSchemas;
@@ -235,6 +236,7 @@ export interface ServerToClientEvents {
   'server:draining': (message: ServerDraining) => void;
   'challenge:received': (message: FriendChallenge) => void;
   'challenge:answered': (message: ChallengeAnswered) => void;
+  'tournament:dealt': (message: TournamentDealt) => void;
   refused: (problem: Problem) => void;
 }
 

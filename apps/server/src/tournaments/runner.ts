@@ -1,5 +1,5 @@
 import type { Result, RulesInput } from '@fives/engine';
-import type { PlayerId, Problem, PushNote, TableId } from '@fives/protocol';
+import type { PlayerId, Problem, PushNote, TableId, TournamentDealt } from '@fives/protocol';
 import { type Tournament, type TournamentGame, type TournamentId, nextStep, seating } from '@fives/tournament';
 import type { Player } from '../identity/token.ts';
 import { type TournamentService, dueAt } from './service.ts';
@@ -23,6 +23,8 @@ export interface TournamentRunnerOptions {
   readonly service: TournamentService;
   readonly store: TournamentStore;
   readonly tables: TournamentTables;
+  /** A live message to every connection of a person, on any node (the sockets' rooms): their game's table is dealt. */
+  readonly dealt: (player: PlayerId, message: TournamentDealt) => void;
   /** A note to a person's browsers, when they asked for this kind (Web Push); it never fails the caller. */
   readonly notify: (player: PlayerId, note: Omit<PushNote, 'lang'>) => Promise<unknown>;
   readonly now: () => number;
@@ -123,6 +125,8 @@ export class TournamentRunner {
     const named = await this.#o.service.change(t.id, { type: 'tableOpened', game: game.id, table: opened.value });
     if (named.ok && named.value.games.find((g) => g.id === game.id)?.table === opened.value) {
       this.#o.log({ tournamentId: t.id, game: game.id, tableId: opened.value, event: 'table' }, 'tournament event');
+      // Told live, wherever they are on the site: the web client takes them to the table.
+      for (const m of seats) this.#o.dealt(m.playerId, { tournamentId: t.id, tableId: opened.value });
       return;
     }
     await this.#o.tables.close(opened.value);

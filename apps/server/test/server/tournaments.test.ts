@@ -9,6 +9,8 @@ import { TOURNAMENT_LEASE_MS } from '../../src/tournaments/runner.ts';
 import { manualClock } from '../support/finish-game.ts';
 import { TestPushService } from '../support/push-service.ts';
 import { until } from '../support/until.ts';
+import { TestClient } from '../support/client.ts';
+import type { AddressInfo } from 'node:net';
 import { type CreationOptions, register } from '../support/passkey.ts';
 import { type TestDatabase, testDatabase } from '../support/postgres.ts';
 import { deleteKeys, redisStore, uniquePrefix } from '../support/redis.ts';
@@ -169,6 +171,10 @@ describe('tournaments over HTTP, run by the nodes', () => {
     expect((await subscribe(players[0]!.token, 'ana-phone', ['tournament'])).statusCode).toBe(200);
     expect((await subscribe(players[1]!.token, 'bea-phone', ['challenge'])).statusCode).toBe(200);
     expect(await a.tournamentRunner.runDue()).toBe(0);
+    // Everyone has the site open: each seated person hears live that their table is dealt.
+    await a.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
+    const live = await Promise.all(players.map((p) => TestClient.connect(url, p.token)));
     clock.advance(10 * 60_000);
     expect(await a.tournamentRunner.runDue()).toBeGreaterThanOrEqual(2);
     const t = (await page(a, id)).tournament;
@@ -181,6 +187,14 @@ describe('tournaments over HTTP, run by the nodes', () => {
     const seated = t.games[0]!.units.map((u) => t.units.find((x) => x.id === u)!.members[0]!.playerId);
     expect(doc?.seats.map((s) => (s.kind === 'human' ? s.playerId : s.kind))).toEqual(seated);
     expect(doc?.settings.rated).toBe(true);
+    for (const [i, client] of live.entries()) {
+      const isSeated = seated.includes(players[i]!.player.id);
+      const dealt = () => client.received.filter((r) => r.event === 'tournament:dealt').map((r) => r.payload);
+      if (isSeated) await until(`${players[i]!.player.name} hears of the table`, () => dealt().length > 0);
+      expect(dealt()).toEqual(isSeated ? [{ tournamentId: id, tableId: table }] : []);
+      expect(client.problems).toEqual([]);
+      client.close();
+    }
     await until('Ana is told', () => push.notesFor('ana-phone').length > 0);
     expect(push.notesFor('ana-phone')).toEqual([{ kind: 'tournament', params: { name: 'Saturday Swiss' }, url: `/tournaments/${id}`, tag: `tournament-${id}`, lang: 'es' }]);
     expect(push.notesFor('bea-phone')).toEqual([]);

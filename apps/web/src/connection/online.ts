@@ -218,6 +218,8 @@ export class OnlineConnection extends StateConnection implements Connection {
       // Accepted: both are seated at the table it dealt; each goes to it as from a queue's match.
       if (a.accepted && a.tableId !== null) following.follow(tableId(a.tableId), false);
     });
+    // A tournament game of theirs is dealt: to its table, wherever they are on the site (as from a queue's match).
+    client.on('tournament:dealt', (m) => following.follow(tableId(m.tableId), false));
     client.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
       if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.set({ notice: noticeOf(problem) });
