@@ -9,6 +9,8 @@ export const MAX_GAME_POINTS = 1_000_000;
 /**
  * What may happen to a tournament after it is created:
  * - `join`: one person, or a fixed pair (two people) in a tournament of pairs; before or during.
+ * - `pairWith`: in a tournament of pairs, `by` asks `partner` to enter with them; if `partner` had
+ *   asked `by` already, the two are entered as a pair (`join`), else the ask waits for theirs.
  * - `withdraw`: a person leaves, and their unit with them (before the start: the entry is struck
  *   out; during: withdrawn for good, its game under way forfeited).
  * - `start`, `pair`, `finish`: the steps the runner's jobs take (`nextStep` says which is due).
@@ -17,6 +19,7 @@ export const MAX_GAME_POINTS = 1_000_000;
  */
 export type TournamentAction =
   | { readonly type: 'join'; readonly members: readonly Member[] }
+  | { readonly type: 'pairWith'; readonly by: Member; readonly partner: PlayerId }
   | { readonly type: 'withdraw'; readonly playerId: PlayerId }
   | { readonly type: 'start' }
   | { readonly type: 'pair' }
@@ -30,6 +33,7 @@ const PointsSchema = z.int().min(0).max(MAX_GAME_POINTS);
 /** The actions as a schema, for a runner that receives them from outside (a queue, a test harness). */
 export const TournamentActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('join'), members: z.array(MemberSchema).min(1).max(2) }),
+  z.strictObject({ type: z.literal('pairWith'), by: MemberSchema, partner: PlayerIdSchema }),
   z.strictObject({ type: z.literal('withdraw'), playerId: PlayerIdSchema }),
   z.strictObject({ type: z.literal('start') }),
   z.strictObject({ type: z.literal('pair') }),

@@ -33,6 +33,7 @@ export function createTournament(o: { readonly id: Tournament['id']; readonly by
     units: [],
     games: [],
     rounds: [],
+    offers: [],
   });
 }
 
@@ -50,6 +51,8 @@ function decide(t: Tournament, action: TournamentAction, now: number): Outcome {
   switch (action.type) {
     case 'join':
       return join(t, action.members, now);
+    case 'pairWith':
+      return pairWith(t, action.by, action.partner, now);
     case 'withdraw':
       return withdraw(t, action.playerId, now);
     case 'start':
@@ -80,6 +83,24 @@ function unitOf(t: Tournament, player: PlayerId): Unit | undefined {
   return t.units.find((u) => u.members.some((m) => m.playerId === player));
 }
 
+/**
+ * `by` asks `partner` to enter as a pair: entered at once if `partner` asked `by` first (both
+ * agreed), else kept as an ask until they do (replacing an earlier ask of `by`). Each entry rule
+ * of `join` holds for the pair as for the ask: nobody asks for a partner into a tournament that
+ * takes no more entries, or when either of them is in it already.
+ */
+function pairWith(t: Tournament, by: Member, partner: PlayerId, now: number): Outcome {
+  if (t.settings.entry !== 'pairs') return refuse(TournamentErrorCode.badEntry, 'a tournament of individuals is entered by one person: join it');
+  if (by.playerId === partner) return refuse(TournamentErrorCode.badEntry, 'a pair is two different people');
+  const offers = t.offers ?? [];
+  const theirs = offers.find((o) => o.from.playerId === partner && o.to === by.playerId);
+  if (theirs !== undefined) return join(t, [theirs.from, by], now);
+  // The ask is checked as the entry would be: a refusal now, rather than an ask that can never be answered.
+  const check = join(t, [by, { playerId: partner, name: by.name }], now);
+  if (!check.ok) return check;
+  return ok({ ...t, offers: [...offers.filter((o) => o.from.playerId !== by.playerId), { from: { playerId: by.playerId, name: by.name }, to: partner, at: now }] });
+}
+
 function join(t: Tournament, members: readonly Member[], now: number): Outcome {
   if (t.status === 'finished') return refuse(TournamentErrorCode.finished, 'the tournament is over');
   if (t.status === 'running' && t.settings.length.format === 'arena' && pairingsClosed(t, now)) {
@@ -100,7 +121,10 @@ function join(t: Tournament, members: readonly Member[], now: number): Outcome {
   if (activeUnits(t).length >= MAX_UNITS) return refuse(TournamentErrorCode.full, `the tournament has its ${MAX_UNITS} entries`);
   const number = t.units.reduce((max, u) => Math.max(max, Number(u.id.slice(1))), 0) + 1;
   const unit: Unit = { id: unitId(number), members: members.map((m) => ({ playerId: m.playerId, name: m.name })), joinedAt: now, withdrawnAt: null };
-  return ok({ ...t, units: [...t.units, unit] });
+  // Whoever is entered has no ask waiting any more, made or received.
+  const entered = new Set(members.map((m) => m.playerId));
+  const offers = (t.offers ?? []).filter((o) => !entered.has(o.from.playerId) && !entered.has(o.to));
+  return ok({ ...t, units: [...t.units, unit], ...(t.offers === undefined ? {} : { offers }) });
 }
 
 function withdraw(t: Tournament, player: PlayerId, now: number): Outcome {

@@ -44,5 +44,6 @@ export const tournamentPaths = {
   list: '/api/tournaments',
   one: (id: string): string => `/api/tournaments/${encodeURIComponent(id)}`,
   join: (id: string): string => `/api/tournaments/${encodeURIComponent(id)}/join`,
+  pair: (id: string): string => `/api/tournaments/${encodeURIComponent(id)}/pair`,
   withdraw: (id: string): string => `/api/tournaments/${encodeURIComponent(id)}/withdraw`,
 } as const;

@@ -42,6 +42,16 @@ export interface Unit {
  * `forfeit`: a unit withdrew while the game was under way (no computer player takes a
  * tournament seat), so the other wins it, with no points either way.
  */
+/**
+ * One person asking another to enter a tournament of pairs with them: the pair is entered when
+ * the other asks back (`pairWith`); a newer ask of the same person replaces the older.
+ */
+export interface PairOffer {
+  readonly from: Member;
+  readonly to: PlayerId;
+  readonly at: number;
+}
+
 export type GameOutcome = { readonly kind: 'played'; readonly points: readonly [number, number] } | { readonly kind: 'forfeit'; readonly loser: UnitId };
 
 export interface GameResult {
@@ -102,4 +112,6 @@ export interface Tournament {
   readonly games: readonly TournamentGame[];
   /** Swiss: the rounds paired so far; Arena: always empty. */
   readonly rounds: readonly SwissRound[];
+  /** Tournaments of pairs: the asks to partner not yet answered (absent in tournaments stored before them: none). */
+  readonly offers?: readonly PairOffer[];
 }

@@ -68,6 +68,27 @@ describe('bad actions are typed errors that change nothing', () => {
     refused(entered(created(swissSettings(2)), MAX_UNITS), { type: 'join', members: [person(999)] }, T0, 'tournament/full');
   });
 
+  it('pairs that enter by asking each other: an ask waits, the answer enters both, and asks that could never be answered are refused', () => {
+    const pairs = created(swissSettings(2, { rules: PARTNERS, entry: 'pairs' }));
+    const [ana, bea, cai] = [person(1), person(2), person(3)];
+    const asked = act(pairs, { type: 'pairWith', by: ana, partner: bea.playerId }, T0);
+    expect(asked.units).toEqual([]);
+    expect(asked.offers).toEqual([{ from: ana, to: bea.playerId, at: T0 }]);
+    // Asking someone else instead replaces the ask.
+    const reAsked = act(asked, { type: 'pairWith', by: ana, partner: cai.playerId }, T0 + 1);
+    expect(reAsked.offers).toEqual([{ from: ana, to: cai.playerId, at: T0 + 1 }]);
+    // Bea asks Ana back: both are entered, as one pair, Ana first; no ask of either is left.
+    const both = act(act(asked, { type: 'pairWith', by: cai, partner: bea.playerId }, T0), { type: 'pairWith', by: bea, partner: ana.playerId }, T0 + 2);
+    expect(both.units.map((u) => u.members)).toEqual([[ana, bea]]);
+    expect(both.offers).toEqual([]);
+    refused(both, { type: 'pairWith', by: cai, partner: ana.playerId }, T0, 'tournament/already_entered');
+    refused(both, { type: 'pairWith', by: ana, partner: cai.playerId }, T0, 'tournament/already_entered');
+    refused(pairs, { type: 'pairWith', by: ana, partner: ana.playerId }, T0, 'tournament/bad_entry');
+    refused(swiss, { type: 'pairWith', by: person(8), partner: person(9).playerId }, T0, 'tournament/bad_entry');
+    // Started with nobody in it, it is over at once: no ask is taken any more.
+    refused(act(pairs, { type: 'start' }, START), { type: 'pairWith', by: ana, partner: bea.playerId }, START, 'tournament/finished');
+  });
+
   it('steps out of turn', () => {
     refused(swiss, { type: 'start' }, START - 1, 'tournament/too_early');
     refused(swiss, { type: 'pair' }, START, 'tournament/not_started');

@@ -1,4 +1,4 @@
-import { ErrorCode, type Problem } from '@fives/protocol';
+import { ErrorCode, PlayerIdSchema, type Problem } from '@fives/protocol';
 import { type Tournament, type TournamentPage, TournamentIdSchema, listingOf, pageOf } from '@fives/tournament';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ export interface TournamentRoutesOptions {
 const Params = z.strictObject({ tournamentId: TournamentIdSchema }).describe('the tournament id');
 // The settings are checked by the tournament itself (settings.ts), which names every refusal as
 // `tournament/bad_settings`; here the body only has to be an object.
+const PairBody = z.strictObject({ partner: PlayerIdSchema }).describe('the partner asked');
 const SettingsBody = z.record(z.string(), z.unknown()).describe('the tournament settings');
 
 /**
@@ -58,6 +59,14 @@ export const tournamentRoutes: FastifyPluginAsync<TournamentRoutesOptions> = asy
     const player = await requestPlayer(o.identities, request, reply);
     if (player === null) return reply;
     return answer(reply, await o.tournaments.join(request.params.tournamentId, player));
+  });
+
+  // A tournament of pairs is entered by two people asking each other: the first ask waits (on the
+  // tournament's page, for the partner to see), the second enters both.
+  app.post('/api/tournaments/:tournamentId/pair', { schema: { params: Params, body: PairBody } }, async (request, reply) => {
+    const player = await requestPlayer(o.identities, request, reply);
+    if (player === null) return reply;
+    return answer(reply, await o.tournaments.pairWith(request.params.tournamentId, player, request.body.partner));
   });
 
   app.post('/api/tournaments/:tournamentId/withdraw', { schema: { params: Params } }, async (request, reply) => {

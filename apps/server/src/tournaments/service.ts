@@ -51,6 +51,11 @@ export class TournamentService {
     return this.change(id, { type: 'join', members: [{ playerId: player.id, name: player.name }] });
   }
 
+  /** In a tournament of pairs: asks `partner` to enter with `player`, or enters both if `partner` asked first. */
+  pairWith(id: TournamentId, player: Player, partner: PlayerId): Promise<Result<Tournament, Problem>> {
+    return this.change(id, { type: 'pairWith', by: { playerId: player.id, name: player.name }, partner });
+  }
+
   withdraw(id: TournamentId, player: PlayerId): Promise<Result<Tournament, Problem>> {
     return this.change(id, { type: 'withdraw', playerId: player });
   }

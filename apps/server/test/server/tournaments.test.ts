@@ -236,3 +236,56 @@ describe('tournaments over HTTP, run by the nodes', () => {
     expect([res.statusCode, res.json<{ error: Problem }>().error.code]).toEqual([409, 'tournament/finished']);
   });
 });
+
+describe('a Swiss of fixed pairs over HTTP', () => {
+  it('enters a pair when its two people have asked each other, and seats partners across at its tables', async () => {
+    const host = await guest(b, 'Host of pairs');
+    const session = await keep(b, host.token);
+    const made = await b.inject({
+      method: 'POST',
+      url: '/api/tournaments',
+      headers: bearer(session.token),
+      payload: swiss({ name: 'Pairs Swiss', rules: { preset: 'partners', players: 4 }, entry: 'pairs', rounds: 1 }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const pid = made.json<TournamentPage>().tournament.id;
+    const [ana, bea, cai, dan] = [await guest(b, 'Ana'), await guest(b, 'Bea'), await guest(b, 'Cai'), await guest(b, 'Dan')];
+    const pair = (who: GuestResponse, partner: unknown) => b.inject({ method: 'POST', url: `/api/tournaments/${pid}/pair`, headers: bearer(who.token), payload: { partner } });
+    const code = (res: { json: () => unknown }) => (res.json() as { error: Problem }).error.code;
+    const member = (g: GuestResponse) => ({ playerId: g.player.id, name: g.player.name });
+
+    // One person alone does not enter a tournament of pairs; nor does a pair of one, or a partner who is no player id.
+    const alone = await b.inject({ method: 'POST', url: `/api/tournaments/${pid}/join`, headers: bearer(ana.token) });
+    expect([alone.statusCode, code(alone)]).toEqual([400, 'tournament/bad_entry']);
+    const self = await pair(ana, ana.player.id);
+    expect([self.statusCode, code(self)]).toEqual([400, 'tournament/bad_entry']);
+    const junk = await pair(ana, 'not an id');
+    expect([junk.statusCode, code(junk)]).toEqual([400, 'message/invalid']);
+    expect((await page(b, pid)).tournament.offers).toEqual([]);
+
+    // Ana asks Bea: the ask waits on the page; Bea asks Ana back: the two are one entry.
+    const asked = await pair(ana, bea.player.id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<TournamentPage>().tournament).toMatchObject({ units: [], offers: [{ from: member(ana), to: bea.player.id }] });
+    const answered = await pair(bea, ana.player.id);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<TournamentPage>().tournament.units.map((u) => u.members)).toEqual([[member(ana), member(bea)]]);
+    expect(answered.json<TournamentPage>().tournament.offers).toEqual([]);
+    const again = await pair(ana, cai.player.id);
+    expect([again.statusCode, code(again)]).toEqual([409, 'tournament/already_entered']);
+    expect((await pair(cai, dan.player.id)).statusCode).toBe(200);
+    expect((await pair(dan, cai.player.id)).statusCode).toBe(200);
+
+    clock.advance(10 * 60_000);
+    expect(await b.tournamentRunner.runDue()).toBeGreaterThanOrEqual(2);
+    const t = (await page(b, pid)).tournament;
+    expect(t.status).toBe('running');
+    const table = t.games[0]!.table as TableId;
+    const doc = await b.store.load(table);
+    // Partners sit across (seats 0 and 2, 1 and 3), as the engine's sides are.
+    const seatOf = (p: GuestResponse) => doc!.seats.findIndex((s) => s.kind === 'human' && s.playerId === p.player.id);
+    expect(Math.abs(seatOf(ana) - seatOf(bea))).toBe(2);
+    expect(Math.abs(seatOf(cai) - seatOf(dan))).toBe(2);
+    expect(doc!.rulesInput).toMatchObject({ preset: 'partners', players: 4 });
+  });
+});
