@@ -21,5 +21,7 @@ export const tournamentsApi = {
   one: (id: string): Promise<Answer<TournamentPage>> => send(tournamentPaths.one(id), { method: 'GET' }),
   create: (token: string, settings: NewTournament): Promise<Answer<TournamentPage>> => send(tournamentPaths.list, { method: 'POST', token, body: settings }),
   join: (token: string, id: string): Promise<Answer<TournamentPage>> => send(tournamentPaths.join(id), { method: 'POST', token }),
+  /** A tournament of pairs: asks `partner` to enter together, or enters both when they asked first. */
+  pair: (token: string, id: string, partner: string): Promise<Answer<TournamentPage>> => send(tournamentPaths.pair(id), { method: 'POST', token, body: { partner } }),
   withdraw: (token: string, id: string): Promise<Answer<TournamentPage>> => send(tournamentPaths.withdraw(id), { method: 'POST', token }),
 };

@@ -91,21 +91,88 @@ describe.runIf(browserTestsWanted())('tournaments in Chromium', () => {
     await bea.getByRole('button', { name: 'Join the tournament' }).click();
     await bea.getByText('You are in this tournament.').waitFor();
 
-    step('it starts: each is sent to the one table from the page');
+    step('it starts: each is taken to the one table, wherever they are (tournament:dealt)');
     skew += 10 * 60_000;
-    await bea.getByRole('link', { name: 'Play your game' }).waitFor({ timeout: 20_000 });
+    await Promise.all([ana.locator('.table-screen').waitFor({ timeout: 20_000 }), bea.locator('.table-screen').waitFor({ timeout: 20_000 })]);
     const t = (await app.tournaments.get(id)) as Tournament;
     expect(t.status).toBe('running');
-    expect(await axeProblems(bea)).toEqual([]);
-    await shot(bea, 'tournament-1440');
-    await bea.getByRole('link', { name: 'Play your game' }).click();
-    await bea.locator('.table-screen').waitFor();
-    await ana.getByRole('link', { name: 'Play your game' }).waitFor({ timeout: 20_000 });
-    await ana.getByRole('link', { name: 'Play your game' }).click();
-    await ana.locator('.table-screen').waitFor();
     // Both at the table the tournament dealt, each in their own seat.
     expect(await ana.evaluate(() => location.pathname)).toBe(`/t/${t.games[0]!.table}`);
     expect(await bea.evaluate(() => location.pathname)).toBe(`/t/${t.games[0]!.table}`);
+
+    step("the page, opened again in another tab, sends each to their game's table too");
+    const page = await bea.context().newPage();
+    await page.goto(`${h.url}/tournaments/${id}`);
+    await page.getByRole('link', { name: 'Play your game' }).waitFor({ timeout: 20_000 });
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'tournament-1440');
+    await page.getByRole('link', { name: 'Play your game' }).click();
+    await page.locator('.table-screen').waitFor();
+    expect(await page.evaluate(() => location.pathname)).toBe(`/t/${t.games[0]!.table}`);
+    expect(ana.errors).toEqual([]);
+    expect(bea.errors).toEqual([]);
+    await ana.context().close();
+    await bea.context().close();
+  }, 120_000);
+
+  it('enters a pair when its two people ask each other, at 320 and 1440 px', async () => {
+    const made = await app.tournaments.create(
+      { id: 'p_host0000000000000000' as PlayerId, name: 'Host' },
+      {
+        name: 'Pairs Swiss',
+        rules: { preset: 'partners', players: 4 },
+        format: 'swiss',
+        rounds: 1,
+        startsAt: new Date(Date.now() + skew + 10 * 60_000).toISOString(),
+        access: 'link',
+        entry: 'pairs',
+      },
+    );
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    const ana: Person = await person(h, SMALL_PHONE);
+    const bea: Person = await person(h, DESKTOP);
+    await sayName(ana, 'Ana');
+    await sayName(bea, 'Bea');
+    await ana.getByRole('button', { name: 'Rename' }).waitFor();
+    await bea.getByRole('button', { name: 'Rename' }).waitFor();
+    const who = async (p: Person): Promise<{ token: string; id: string }> => {
+      const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? '{}') as { token: string }).token);
+      const res = await fetch(`${h.url}/api/tokens/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      return { token, id: ((await res.json()) as { player: { id: string } }).player.id };
+    };
+    const [a, b] = [await who(ana), await who(bea)];
+    // Ana follows Bea (from a table Bea made: a newcomer follows someone they met).
+    const table = await fetch(`${h.url}/api/tables`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+      body: JSON.stringify({ rules: { players: 2 } }),
+    });
+    const { tableId } = (await table.json()) as { tableId: string };
+    const followed = await fetch(`${h.url}/api/follows/${b.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+      body: JSON.stringify({ tableId }),
+    });
+    expect(followed.status).toBe(200);
+
+    await ana.goto(`${h.url}/tournaments/${id}`);
+    await ana.getByLabel('Your partner').waitFor();
+    expect(await ana.getByLabel('Your partner').locator('option:checked').textContent()).toBe('Bea');
+    await ana.getByRole('button', { name: 'Ask to enter together' }).click();
+    await ana.getByRole('status').getByText('You asked Bea to enter with you').waitFor();
+    expect(await axeProblems(ana)).toEqual([]);
+    expect(await ana.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await bea.goto(`${h.url}/tournaments/${id}`);
+    await bea.getByText('Ana asks you to enter as their partner.').waitFor();
+    expect(await axeProblems(bea)).toEqual([]);
+    await bea.getByRole('button', { name: 'Enter with Ana' }).click();
+    await bea.getByText('You are in this tournament.').waitFor();
+    const t = (await app.tournaments.get(id)) as Tournament;
+    expect(t.units.map((u) => u.members.map((m) => m.name))).toEqual([['Ana', 'Bea']]);
+    await ana.reload();
+    await ana.getByText('You are in this tournament.').waitFor();
     expect(ana.errors).toEqual([]);
     expect(bea.errors).toEqual([]);
     await ana.context().close();
