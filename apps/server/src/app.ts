@@ -514,7 +514,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
       },
       // A private table, unrated and unlisted, without a turn clock: a friendly game; any seats beyond the two get computer players.
       startTable: (people, challenge) =>
-        service.createStarted({ people, level: 'medium', rulesInput: challenge.rules, settings: { turnSeconds: null, listed: false, rated: false } }),
+        // A challenge kept from before it carried a turn time has none.
+        service.createStarted({ people, level: 'medium', rulesInput: challenge.rules, settings: { turnSeconds: challenge.turnSeconds ?? null, listed: false, rated: false } }),
       now,
     });
     await app.register(accountRoutes, {

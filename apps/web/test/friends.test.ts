@@ -39,7 +39,7 @@ describe('friends in the web client', () => {
     await friendsApi.follow('tok', 'p_bob0000000');
     await friendsApi.unfollow('tok', 'p_bob0000000');
     await friendsApi.followSeat('tok', 'abcdef1234', 2);
-    await friendsApi.challenge('tok', 'p_bob0000000', { preset: 'allFives', players: 2 });
+    await friendsApi.challenge('tok', 'p_bob0000000', { preset: 'allFives', players: 2 }, 86_400);
     await friendsApi.answer('tok', 'c_0123456789abcdef', true);
     await friendsApi.answer('tok', 'c_0123456789abcdef', false);
     expect(sent).toEqual([
@@ -47,7 +47,7 @@ describe('friends in the web client', () => {
       { path: '/api/follows/p_bob0000000', method: 'PUT', auth: 'Bearer tok', body: {} },
       { path: '/api/follows/p_bob0000000', method: 'DELETE', auth: 'Bearer tok', body: undefined },
       { path: '/api/follows', method: 'POST', auth: 'Bearer tok', body: { tableId: 'abcdef1234', seat: 2 } },
-      { path: '/api/challenges', method: 'POST', auth: 'Bearer tok', body: { playerId: 'p_bob0000000', rules: { preset: 'allFives', players: 2 } } },
+      { path: '/api/challenges', method: 'POST', auth: 'Bearer tok', body: { playerId: 'p_bob0000000', rules: { preset: 'allFives', players: 2 }, turnSeconds: 86_400 } },
       { path: '/api/challenges/c_0123456789abcdef/accept', method: 'POST', auth: 'Bearer tok', body: undefined },
       { path: '/api/challenges/c_0123456789abcdef/decline', method: 'POST', auth: 'Bearer tok', body: undefined },
     ]);
@@ -64,23 +64,26 @@ describe('friends in the web client', () => {
     expect(render(FollowButton, { props }).body).toContain('aria-label="Seguir a Bob"');
   });
 
-  it('shows a challenge that came in, with Accept and Decline, in English and Spanish', async () => {
+  it('shows a challenge that came in, its rules and days a move, with Accept and Decline, in English and Spanish', async () => {
     named();
     const incoming = FriendChallengeSchema.parse({
       id: 'c_0123456789abcdef',
       from: { playerId: 'p_bob0000000', name: 'Bob' },
       to: { playerId: 'p_ada0000000', name: 'Ada' },
       rules: { preset: 'allFives', players: 2 },
+      turnSeconds: 86_400,
       expiresAt: '2026-12-05T12:00:00.000Z',
     });
-    const props = { online: true, rules: { players: 2 as const }, incoming, onwatch: () => {} };
+    const props = { online: true, rules: { players: 2 as const }, turnSeconds: null, incoming, onwatch: () => {} };
     const en = text(render(FriendsCard, { props }).body);
     expect(en).toContain('Bob challenges you to a game');
+    expect(en).toContain('All Fives · 1 day a move');
     expect(en).toContain('Accept');
     expect(en).toContain('Decline');
     await useLanguage('es');
     const es = text(render(FriendsCard, { props }).body);
     expect(es).toContain('Bob te desafía a una partida');
+    expect(es).toContain('1 día por jugada');
     expect(es).toContain('Aceptar');
   });
 });

@@ -1,6 +1,7 @@
 import { RulesInputSchema } from '@fives/engine';
 import { z } from 'zod';
 import { PlayerIdSchema, QueueIdSchema, SeatSchema, TableIdSchema } from './ids.ts';
+import { TurnSecondsSchema } from './table.ts';
 
 /**
  * Friends and presence (docs/protocol.md#friends-and-presence): a person follows others (one
@@ -53,8 +54,11 @@ export const ChallengeIdSchema = z
   .brand<'ChallengeId'>();
 export type ChallengeId = z.output<typeof ChallengeIdSchema>;
 
-/** `POST /api/challenges`: whom, and the rules of the table (the lobby's setup form's). */
-export const ChallengeRequestSchema = z.strictObject({ playerId: PlayerIdSchema, rules: RulesInputSchema });
+/**
+ * `POST /api/challenges`: whom, and the rules of the table (the lobby's setup form's), with its
+ * turn time (absent or null: none; days: a correspondence game).
+ */
+export const ChallengeRequestSchema = z.strictObject({ playerId: PlayerIdSchema, rules: RulesInputSchema, turnSeconds: TurnSecondsSchema.optional() });
 export type ChallengeRequest = z.input<typeof ChallengeRequestSchema>;
 
 const PersonSchema = z.strictObject({ playerId: PlayerIdSchema, name: z.string() });
@@ -65,6 +69,8 @@ export const FriendChallengeSchema = z.strictObject({
   from: PersonSchema,
   to: PersonSchema,
   rules: RulesInputSchema,
+  /** The table's turn time (null: none; days: a correspondence game). */
+  turnSeconds: TurnSecondsSchema,
   expiresAt: z.iso.datetime(),
 });
 export type FriendChallenge = z.output<typeof FriendChallengeSchema>;

@@ -73,7 +73,7 @@ export const challengeRoutes: FastifyPluginAsync<ChallengeRoutesOptions> = async
   app.post('/api/challenges', { schema: { body: ChallengeBody } }, async (request, reply) => {
     const player = await requestPlayer(o.identities, request, reply);
     if (player === null) return reply;
-    const { playerId, rules } = request.body;
+    const { playerId, rules, turnSeconds = null } = request.body;
     if (playerId === player.id) return sendProblem(reply, problem(ErrorCode.challengeSelf, 'you cannot challenge yourself'));
     const resolved = resolveRules(rules);
     if (!resolved.ok) return sendProblem(reply, fromGameError(resolved.error));
@@ -87,6 +87,7 @@ export const challengeRoutes: FastifyPluginAsync<ChallengeRoutesOptions> = async
       from: { playerId: player.id, name: player.name },
       to: { playerId, name },
       rules,
+      turnSeconds,
       expiresAt: new Date(now + CHALLENGE_TTL_MS).toISOString(),
     };
     await o.box.put(challenge, CHALLENGE_TTL_MS);

@@ -1,4 +1,4 @@
-import { type ChallengeAnswered, type FriendChallenge, type Friends, FriendsSchema, type GuestResponse, type Problem } from '@fives/protocol';
+import { type ChallengeAnswered, type FriendChallenge, type Friends, FriendsSchema, type GuestResponse, type Problem, type TableId } from '@fives/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostgresArchive } from '../../src/archive/postgres.ts';
 import { TestClient, createTable, guest } from '../support/client.ts';
@@ -183,6 +183,22 @@ describe('challenges', () => {
     expect((await a.join(tableId as string)).seat).toBe(0);
     expect((await b.join(tableId as string)).seat).toBe(1);
     expect(b.state?.table.phase).toBe('playing');
+  });
+
+  it('deals a correspondence game when the challenge gives days a move, and refuses a turn time that is not one', async () => {
+    const [ada, bob] = await Promise.all([guest(one.url, 'Ada'), guest(one.url, 'Bob')]);
+    await follows(ada, bob);
+    const odd = await challenge(one, ada, { playerId: bob.player.id, rules: RULES, turnSeconds: 5 * 86_400 });
+    expect([odd.statusCode, codeOf(odd)]).toEqual([400, 'message/invalid']);
+    const made = await challenge(one, ada, { playerId: bob.player.id, rules: RULES, turnSeconds: 2 * 86_400 });
+    expect(made.statusCode).toBe(201);
+    const sent = made.json<{ challenge: FriendChallenge }>().challenge;
+    expect(sent.turnSeconds).toBe(2 * 86_400);
+    const accepted = await answer(two, bob, sent.id, 'accept');
+    const { tableId } = accepted.json<{ challenge: ChallengeAnswered }>().challenge;
+    const doc = await one.app.store.load(tableId as TableId);
+    expect(doc?.settings.turnSeconds).toBe(2 * 86_400);
+    expect(doc?.phase).toBe('playing');
   });
 
   it('tells the challenger when it is declined', async () => {

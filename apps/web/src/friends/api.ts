@@ -10,8 +10,9 @@ export const friendsApi = {
   /** Whoever sits at the seat now (a seat's panel knows no player id). */
   followSeat: (token: string, tableId: string, seat: number): Promise<Answer<Friends>> => send(friendsPaths.follows, { method: 'POST', token, body: { tableId, seat } }),
   unfollow: (token: string, playerId: string): Promise<Answer<Friends>> => send(friendsPaths.follow(playerId), { method: 'DELETE', token }),
-  challenge: (token: string, playerId: string, rules: RulesInput): Promise<Answer<{ challenge: FriendChallenge }>> =>
-    send(challengePaths.challenges, { method: 'POST', token, body: { playerId, rules } }),
+  /** A challenge with the lobby's rules and turn time (days: a correspondence game). */
+  challenge: (token: string, playerId: string, rules: RulesInput, turnSeconds: number | null): Promise<Answer<{ challenge: FriendChallenge }>> =>
+    send(challengePaths.challenges, { method: 'POST', token, body: { playerId, rules, turnSeconds } }),
   answer: (token: string, id: string, accept: boolean): Promise<Answer<{ challenge: ChallengeAnswered }>> =>
     send(accept ? challengePaths.accept(id) : challengePaths.decline(id), { method: 'POST', token }),
 };
