@@ -54,7 +54,8 @@ export class MemoryTableStore implements TableStore {
     const created = await this.create(doc, stepAt);
     if (created !== 'created') return created;
     this.restoredAt.set(doc.id, now);
-    this.records.set(`${doc.id}:${doc.game}`, { hands: hands.map((h) => JSON.stringify(h)), until: this.keptUntil(Date.parse(doc.updatedAt)) });
+    // Kept from now, as Redis's PEXPIRE counts it.
+    this.records.set(`${doc.id}:${doc.game}`, { hands: hands.map((h) => JSON.stringify(h)), until: this.keptUntil(now) });
     return 'created';
   }
 
