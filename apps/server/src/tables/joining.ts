@@ -1,5 +1,5 @@
 import { type Result, ok } from '@fives/engine';
-import { ErrorCode, type PlayerId, type Problem, type TableId } from '@fives/protocol';
+import { ErrorCode, type PlayerId, type Problem, type TableId, isCorrespondence } from '@fives/protocol';
 import { type TableDoc, comeBack as comeBackTo, leave as leaveTable, refuse, seatOf, takeOpenSeat } from '@fives/table';
 import type { Player } from '../identity/token.ts';
 import type { TableContext } from './context.ts';
@@ -62,11 +62,13 @@ export function comeBack(context: TableContext, id: TableId, playerId: PlayerId)
 
 /**
  * A player leaves. Waiting: the seat opens. Playing: the seat stays theirs and a stand-in plays
- * it at once. Over: the seat is freed and the table waits for players again. A host who leaves
+ * it at once (at a correspondence game nothing changes: they come back when they like). Over: the seat is freed and the table waits for players again. A host who leaves
  * hands the role on.
  */
 export async function leave(context: TableContext, id: TableId, player: Player): Promise<Result<TableDoc | null, Problem>> {
   const before = await context.options.store.load(id);
+  // A correspondence game waits for its people: leaving its table is stepping away, not leaving the game.
+  if (before !== null && before.phase === 'playing' && isCorrespondence(before.settings.turnSeconds)) return ok(null);
   const left = await context.commits.update(id, (d) => leaveTable(d, player.id));
   // Left a game being played (not a waiting room, not a finished game): a stand-in plays the seat.
   if (left.ok && before?.phase === 'playing' && before.seats.some((s) => s.kind === 'human' && s.playerId === player.id)) {

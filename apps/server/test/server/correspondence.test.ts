@@ -180,6 +180,17 @@ describe('a correspondence game over days', () => {
     }
   });
 
+  it('lets a person step away from its table: leaving changes nothing, the seat and the move stay theirs', async () => {
+    const doc = await settled();
+    for (const p of people) {
+      const left = await app.service.leave(id, p.player);
+      expect(left.ok).toBe(true);
+    }
+    const after = await app.store.load(id);
+    expect(after?.version).toBe(doc.version);
+    expect(after?.seats.filter((s) => s.kind === 'human' && s.away !== true)).toHaveLength(2);
+  });
+
   it('runs out its clock while asleep: woken on time, a stand-in moves for that turn, as a live clock does', async () => {
     const doc = await settled();
     const seat = personToMove(doc)!;

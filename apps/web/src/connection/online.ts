@@ -1,5 +1,5 @@
 import { resolveRules } from '@fives/engine';
-import { type ClientMessage, ErrorCode, type ReactionKey, normalizeTableCode } from '@fives/protocol';
+import { type ClientMessage, ErrorCode, type ReactionKey, isCorrespondence, normalizeTableCode } from '@fives/protocol';
 import { ProtocolClient, type ProtocolSocket } from '@fives/protocol/client';
 import { type ManagerOptions, type SocketOptions, io } from 'socket.io-client';
 import { Api, type KeyValueStore } from './guest.ts';
@@ -218,8 +218,14 @@ export class OnlineConnection extends StateConnection implements Connection {
       // Accepted: both are seated at the table it dealt; each goes to it as from a queue's match.
       if (a.accepted && a.tableId !== null) following.follow(tableId(a.tableId), false);
     });
-    // A tournament game of theirs is dealt: to its table, wherever they are on the site (as from a queue's match).
-    client.on('tournament:dealt', (m) => following.follow(tableId(m.tableId), false));
+    // A tournament game of theirs is dealt: to its table, wherever they are on the site (as from a
+    // queue's match); but not away from a live game of their own under way, which going would leave
+    // (a stand-in, a loss if rated): its tournament page has the link.
+    client.on('tournament:dealt', (m) => {
+      const at = this.state.table;
+      const playingLive = at !== null && at.seat !== null && at.summary.phase === 'playing' && !isCorrespondence(at.summary.turnSeconds);
+      if (!playingLive) following.follow(tableId(m.tableId), false);
+    });
     client.on('refused', (problem) => {
       // Joins answer through their acks; every other refusal is said on the status line.
       if (problem.event !== 'table:join' && problem.event !== 'lobby:playNow' && problem.event !== 'table:leave') this.set({ notice: noticeOf(problem) });

@@ -7,7 +7,8 @@ import { person, playNowOnline, sayName, startOnlineHarness } from './online-har
  * A correspondence game from the lobby against the real server, in Chromium on a 320 px phone and
  * a 1440 px desktop (issue 27): the turn timer offers days a move; the table's clock says days and
  * hours; the lobby's "Your move" card lists the game while the move is the player's and opens it
- * again with one click. axe-core finds nothing on the card.
+ * again with one click; going back to the lobby asks nothing and leaves the game hers. axe-core
+ * finds nothing on the card.
  */
 describe.runIf(browserTestsWanted())('a correspondence game in Chromium', () => {
   let h: Harness;
@@ -49,6 +50,10 @@ describe.runIf(browserTestsWanted())('a correspondence game in Chromium', () => 
         .getByRole('timer', { name: /^(23h 59m|1d 0h) left$/ })
         .first()
         .waitFor({ timeout: 20_000 });
+      // Back to the lobby with no question: the game waits for her, still hers to move.
+      await later.getByRole('button', { name: 'Leave the table' }).click();
+      expect(await later.getByRole('dialog', { name: 'Leave this game?' }).count()).toBe(0);
+      await later.getByRole('region', { name: 'Your move' }).getByRole('button', { name: 'Play your move' }).waitFor({ timeout: 20_000 });
       expect(ada.errors).toEqual([]);
       await ada.context().close();
     }, 90_000);
