@@ -512,7 +512,7 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         if (message[0] === 'challenge:received') room.emit(...message);
         else room.emit(...message);
       },
-      // A private table, unrated and unlisted, without a turn clock: a friendly game; any seats beyond the two get computer players.
+      // A private table, unrated and unlisted, on the challenge's turn time (days: a correspondence game); any seats beyond the two get computer players.
       startTable: (people, challenge) =>
         // A challenge kept from before it carried a turn time has none.
         service.createStarted({ people, level: 'medium', rulesInput: challenge.rules, settings: { turnSeconds: challenge.turnSeconds ?? null, listed: false, rated: false } }),
@@ -544,8 +544,8 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
         figures: () => readFigures(shared.roster, store, now().getTime()),
       },
     });
-    // The kinds of note something here sends: offered to the browsers (a friend's challenge; a
-    // correspondence turn and a tournament's start each join the list with their feature).
+    // The kinds of note something here sends, offered to the browsers: a correspondence turn
+    // (correspondence/keeper.ts), a friend's challenge, a tournament's start.
     await app.register(pushRoutes, {
       store: push,
       keys: siteKeys,

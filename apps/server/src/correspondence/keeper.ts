@@ -27,7 +27,7 @@ export interface CorrespondenceKeeperOptions {
  * Correspondence tables (issue 27) between Redis and PostgreSQL. Every commit of one is kept in
  * PostgreSQL before it is answered (`committed`), so a move acknowledged survives Redis being
  * flushed; a table nobody changed for `sleepAfterMs` leaves Redis (`sleepDrowsy`); it comes
- * back when someone opens it (`bringBack`, through `WakingTableStore`) or when its turn clock
+ * back when someone opens it (`bringBack`, through `wakingTables`) or when its turn clock
  * runs out (`wakeDue`), and its step then applies the same rules a live turn clock does.
  */
 export class CorrespondenceKeeper {
