@@ -1,6 +1,7 @@
 import type { PlayerId, PushNote, TableCode, TableId } from '@fives/protocol';
 import { invitePath, isCorrespondence } from '@fives/protocol';
 import { type StepTiming, type TableDoc, nextStepAt } from '@fives/table';
+import { SerialPoll } from '../jobs/serial-poll.ts';
 import type { TableStore } from '../store/store.ts';
 import { type CorrespondenceStore, othersOf } from './store.ts';
 
@@ -32,11 +33,11 @@ export interface CorrespondenceKeeperOptions {
  */
 export class CorrespondenceKeeper {
   readonly #o: CorrespondenceKeeperOptions;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> = Promise.resolve();
+  readonly #poll: SerialPoll;
 
   constructor(options: CorrespondenceKeeperOptions) {
     this.#o = options;
+    this.#poll = new SerialPoll(() => this.runDue(), options.pollMs, options.failed);
   }
 
   /**
@@ -136,16 +137,11 @@ export class CorrespondenceKeeper {
   }
 
   start(): void {
-    if (this.#timer !== null) return;
-    this.#timer = setInterval(() => {
-      this.#running = this.#running.then(() => this.runDue().catch(this.#o.failed));
-    }, this.#o.pollMs);
-    this.#timer.unref();
+    this.#poll.start();
   }
 
-  async close(): Promise<void> {
-    if (this.#timer !== null) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
+  /** Stops looking; resolves once the look under way is done. */
+  close(): Promise<void> {
+    return this.#poll.close();
   }
 }

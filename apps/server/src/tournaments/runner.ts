@@ -2,6 +2,7 @@ import type { Result, RulesInput } from '@fives/engine';
 import type { PlayerId, Problem, PushNote, TableId, TournamentDealt } from '@fives/protocol';
 import { type Tournament, type TournamentGame, type TournamentId, nextStep, seating } from '@fives/tournament';
 import type { Player } from '../identity/token.ts';
+import { SerialPoll } from '../jobs/serial-poll.ts';
 import { type TournamentService, dueAt } from './service.ts';
 import type { TournamentStore } from './store.ts';
 
@@ -45,27 +46,21 @@ export interface TournamentRunnerOptions {
 export class TournamentRunner {
   readonly #o: TournamentRunnerOptions;
 
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> = Promise.resolve();
+  readonly #poll: SerialPoll;
 
   constructor(options: TournamentRunnerOptions) {
     this.#o = options;
+    // One poll at a time on a node: a slow one is not overtaken by the next.
+    this.#poll = new SerialPoll(() => this.runDue(), options.pollMs, options.failed);
   }
 
   start(): void {
-    if (this.#timer !== null) return;
-    this.#timer = setInterval(() => {
-      // One poll at a time on a node: a slow one is not overtaken by the next.
-      this.#running = this.#running.then(() => this.runDue().catch(this.#o.failed));
-    }, this.#o.pollMs);
-    this.#timer.unref();
+    this.#poll.start();
   }
 
   /** Stops polling; resolves once the poll under way is done. */
-  async close(): Promise<void> {
-    if (this.#timer !== null) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
+  close(): Promise<void> {
+    return this.#poll.close();
   }
 
   /** Runs every tournament step due now; how many it ran. */
