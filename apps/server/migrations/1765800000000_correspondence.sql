@@ -14,7 +14,6 @@ CREATE TABLE correspondence_tables (
   due_at bigint,
   asleep boolean NOT NULL DEFAULT false,
   awake_until bigint NOT NULL,
-  players text[] NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX correspondence_tables_code ON correspondence_tables (code);

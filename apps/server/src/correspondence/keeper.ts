@@ -3,7 +3,7 @@ import { invitePath, isCorrespondence } from '@fives/protocol';
 import { type StepTiming, type TableDoc, nextStepAt } from '@fives/table';
 import { SerialPoll } from '../jobs/serial-poll.ts';
 import type { TableStore } from '../store/store.ts';
-import { type CorrespondenceStore, othersOf } from './store.ts';
+import { type CorrespondenceStore, othersOf, rowFacts } from './store.ts';
 
 export interface CorrespondenceKeeperOptions {
   /** The tables store (Redis, or memory): where a correspondence table is while people play it. */
@@ -49,12 +49,12 @@ export class CorrespondenceKeeper {
     const hands = doc.game > 0 ? await this.#o.tables.recordHands(doc.id, doc.game) : [];
     const saved = await this.#o.kept.save(doc, hands, this.#o.now() + this.#o.sleepAfterMs);
     if (!saved.written) return;
-    const seat = doc.state?.status === 'playing' && doc.state.hand?.end === null ? doc.state.hand.turn : null;
-    const mover = seat === null ? undefined : doc.seats[seat];
-    if (mover?.kind !== 'human' || mover.away === true || mover.playerId === saved.turnBefore) return;
-    void this.#o.notify(mover.playerId, {
+    // Whose move it is, as the row keeps it: a person's (not away), or nobody's.
+    const mover = rowFacts(doc).turnPlayer;
+    if (mover === null || mover === saved.turnBefore) return;
+    void this.#o.notify(mover, {
       kind: 'turn',
-      params: { against: othersOf(doc, mover.playerId).join(', ') },
+      params: { against: othersOf(doc, mover).join(', ') },
       url: invitePath(doc.id),
       tag: `turn-${doc.id}`,
     });

@@ -1,4 +1,4 @@
-import type { RecordHand, RulesInput } from '@fives/engine';
+import type { RecordHand } from '@fives/engine';
 import type { PlayerId, TableCode, TableId } from '@fives/protocol';
 import { type TableDoc, toStored } from '@fives/table';
 import type pg from 'pg';
@@ -16,14 +16,14 @@ export class PostgresCorrespondence implements CorrespondenceStore {
     const { rows } = await this.pool.query<{ written: boolean; turn_before: string | null }>(
       `WITH before AS (SELECT turn_player, version FROM correspondence_tables WHERE id = $1),
             written AS (
-              INSERT INTO correspondence_tables (id, code, version, doc, hands, playing, turn_player, due_at, asleep, awake_until, players, updated_at)
-              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, now())
+              INSERT INTO correspondence_tables (id, code, version, doc, hands, playing, turn_player, due_at, asleep, awake_until, updated_at)
+              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, now())
               ON CONFLICT (id) DO UPDATE SET version = $3, doc = $4, hands = $5, playing = $6, turn_player = $7, due_at = $8, asleep = false,
-                awake_until = $9, players = $10, updated_at = now()
+                awake_until = $9, updated_at = now()
               WHERE correspondence_tables.version < $3
               RETURNING 1)
        SELECT EXISTS (SELECT 1 FROM written) AS written, (SELECT turn_player FROM before) AS turn_before`,
-      [doc.id, doc.code, doc.version, JSON.stringify(toStored(doc)), JSON.stringify(hands), facts.playing, facts.turnPlayer, facts.dueAt, awakeUntil, facts.players],
+      [doc.id, doc.code, doc.version, JSON.stringify(toStored(doc)), JSON.stringify(hands), facts.playing, facts.turnPlayer, facts.dueAt, awakeUntil],
     );
     const row = rows[0];
     return { written: row?.written === true, turnBefore: (row?.turn_before ?? null) as PlayerId | null };
@@ -74,8 +74,7 @@ export class PostgresCorrespondence implements CorrespondenceStore {
     );
     return rows.map((r) => {
       const doc = readKept(r.id, r.doc);
-      const rulesInput: RulesInput = doc.rulesInput;
-      return { tableId: r.id as TableId, code: doc.code, rulesInput, dueAt: r.due_at === null ? null : Number(r.due_at), others: othersOf(doc, player) };
+      return { tableId: r.id as TableId, code: doc.code, rulesInput: doc.rulesInput, dueAt: r.due_at === null ? null : Number(r.due_at), others: othersOf(doc, player) };
     });
   }
 

@@ -60,7 +60,6 @@ export interface RowFacts {
   readonly playing: boolean;
   readonly turnPlayer: PlayerId | null;
   readonly dueAt: number | null;
-  readonly players: readonly PlayerId[];
 }
 
 /** What a kept table says of itself: whether a game is under way, whose move it is and when its clock runs out. */
@@ -71,7 +70,6 @@ export function rowFacts(doc: TableDoc): RowFacts {
     playing: doc.phase === 'playing',
     turnPlayer: mover?.kind === 'human' && mover.away !== true ? mover.playerId : null,
     dueAt: doc.clock.turn?.at ?? null,
-    players: doc.seats.flatMap((s) => (s.kind === 'human' ? [s.playerId] : [])),
   };
 }
 
