@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { longTimeLeft, lowTimeSeconds, secondsLeft } from '../src/lib/turn-clock.ts';
-import { CORRESPONDENCE_CHOICES, perTurnText, turnChoiceLabel } from '../src/lib/turn-time.ts';
+import { CORRESPONDENCE_CHOICES, clockWords, perTurnText, turnChoiceLabel } from '../src/lib/turn-time.ts';
 
 describe('the turn clock', () => {
   it('turns low in the last third of the turn, between 3 and 10 seconds', () => {
@@ -23,6 +23,8 @@ describe('the turn clock', () => {
     expect(longTimeLeft(90)).toBe('2m');
     expect(longTimeLeft(3 * 3600 + 20 * 60 + 5)).toBe('3h 20m');
     expect(longTimeLeft(2 * 86_400 + 5 * 3600 + 59)).toBe('2d 5h');
+    expect(clockWords(42)).toEqual({ text: '42', label: '42 seconds left' });
+    expect(clockWords(86_399)).toEqual({ text: '23h 59m', label: '23h 59m left' });
   });
 
   it('offers 1, 2, 3 and 7 days a move beside the live times, and names each', () => {

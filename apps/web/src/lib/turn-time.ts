@@ -1,5 +1,6 @@
 import { CORRESPONDENCE_DAYS, DAY_SECONDS, isCorrespondence } from '@fives/protocol';
 import { t } from '../i18n/i18n.svelte.ts';
+import { longTimeLeft } from './turn-clock.ts';
 
 /** The live turn times a table may be made with (0: none), in seconds. */
 export const LIVE_TURN_CHOICES: readonly number[] = [0, 15, 30, 60];
@@ -17,4 +18,13 @@ export function turnChoiceLabel(seconds: number): string {
 export function perTurnText(seconds: number | null): string {
   if (seconds === null) return '';
   return isCorrespondence(seconds) ? t('common.days', { count: seconds / DAY_SECONDS }) : t('common.perTurn', { seconds });
+}
+
+/**
+ * A turn clock's face and what it says to a screen reader, `seconds` left: the seconds, or a
+ * correspondence turn's days and hours ("1d 0h", "23h 59m left"), where seconds would say nothing.
+ */
+export function clockWords(seconds: number): { readonly text: string; readonly label: string } {
+  const long = longTimeLeft(seconds);
+  return long === null ? { text: String(seconds), label: t('timer.left', { count: seconds }) } : { text: long, label: t('timer.leftTime', { time: long }) };
 }
