@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './axe.ts';
 import { DESKTOP, type Harness, SMALL_PHONE, browserTestsWanted } from './harness.ts';
-import { type Person, person, sayName, startOnlineHarness } from './online-harness.ts';
+import { guestOf, person, sayName, startOnlineHarness } from './online-harness.ts';
 
 /**
  * The lobby's friends card against the real server, in Chromium on a 320 px phone and a 1440 px
@@ -17,15 +17,6 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
   afterAll(async () => {
     await h?.close();
   });
-
-  /** The page's guest token and player id, once it has a name on the server. */
-  async function who(p: Person): Promise<{ token: string; id: string }> {
-    await p.waitForFunction(() => localStorage.getItem('fives.guest') !== null);
-    const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? '{}') as { token: string }).token);
-    const res = await fetch(`${h.url}/api/tokens/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const { player } = (await res.json()) as { player: { id: string } };
-    return { token, id: player.id };
-  }
 
   /** Asks the server until `token`'s friend `id` is `kind` (the card reads the list once on load, then every 30 s). */
   async function untilPresence(token: string, id: string, kind: string): Promise<void> {
@@ -47,7 +38,7 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
       const bob = await person(h, size);
       await sayName(ada, 'Ada');
       await sayName(bob, 'Bob');
-      const [a, b] = await Promise.all([who(ada), who(bob)]);
+      const [a, b] = await Promise.all([guestOf(h, ada), guestOf(h, bob)]);
       // Ada knows Bob from a table he made (a newcomer has no games yet), and follows him.
       const made = await fetch(`${h.url}/api/tables`, {
         method: 'POST',
@@ -92,7 +83,7 @@ describe.runIf(browserTestsWanted())('friends in the lobby, in Chromium', () => 
       // Cy follows Bob (he knows him from the same table) and watches him play from the card.
       const cy = await person(h, size);
       await sayName(cy, 'Cy');
-      const c = await who(cy);
+      const c = await guestOf(h, cy);
       await fetch(`${h.url}/api/follows/${b.id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },

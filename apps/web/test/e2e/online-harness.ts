@@ -40,6 +40,15 @@ export async function person(h: Harness, size: { width: number; height: number }
   return page;
 }
 
+/** The page's guest token and player id, once it has a name on the server. */
+export async function guestOf(h: Harness, p: Page): Promise<{ token: string; id: string }> {
+  await p.waitForFunction(() => localStorage.getItem('fives.guest') !== null);
+  const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? '{}') as { token: string }).token);
+  const res = await fetch(`${h.url}/api/tokens/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const { player } = (await res.json()) as { player: { id: string } };
+  return { token, id: player.id };
+}
+
 /** Types a name into the lobby and saves it (Save for a newcomer's picked name, Rename after a chosen one). */
 export async function sayName(page: Page, name: string): Promise<void> {
   await page.getByLabel('Your name').fill(name);

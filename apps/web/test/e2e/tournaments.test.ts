@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL } from '../support/server.ts';
 import { axeProblems } from './axe.ts';
 import { ARTIFACTS, DESKTOP, type Harness, SMALL_PHONE, browserTestsWanted, builtClient, launchBrowser, shot, traceSteps } from './harness.ts';
-import { type Person, person, sayName } from './online-harness.ts';
+import { type Person, guestOf, person, sayName } from './online-harness.ts';
 
 /**
  * Tournaments in Chromium (issue 27, point 4), against the real server serving the built client:
@@ -136,12 +136,7 @@ describe.runIf(browserTestsWanted())('tournaments in Chromium', () => {
     await sayName(bea, 'Bea');
     await ana.getByRole('button', { name: 'Rename' }).waitFor();
     await bea.getByRole('button', { name: 'Rename' }).waitFor();
-    const who = async (p: Person): Promise<{ token: string; id: string }> => {
-      const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('fives.guest') ?? '{}') as { token: string }).token);
-      const res = await fetch(`${h.url}/api/tokens/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-      return { token, id: ((await res.json()) as { player: { id: string } }).player.id };
-    };
-    const [a, b] = [await who(ana), await who(bea)];
+    const [a, b] = [await guestOf(h, ana), await guestOf(h, bea)];
     // Ana follows Bea (from a table Bea made: a newcomer follows someone they met).
     const table = await fetch(`${h.url}/api/tables`, {
       method: 'POST',
