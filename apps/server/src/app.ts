@@ -571,7 +571,12 @@ export async function build(options: ServerOptions = {}): Promise<GameApp> {
     storeFailed: () => monitor.failed(),
   });
   // Back from a Redis outage: the states this node's sockets may have missed, sent again.
-  const resync = new StateResync(io, { load: (id) => store.load(id), now: () => now().getTime(), log: app.log.child({ component: 'resync' }) });
+  const resync = new StateResync(io, {
+    load: (id) => store.load(id),
+    reachHere: (id) => store.reachHere(id),
+    now: () => now().getTime(),
+    log: app.log.child({ component: 'resync' }),
+  });
   const resend = (): void => {
     resync.resend().catch((error: unknown) => app.log.error({ err: error }, 'sending the states again failed'));
   };

@@ -1,6 +1,6 @@
 import type { TableId } from '@fives/protocol';
 import { type Cause, type TableDoc, summarize, tableState } from '@fives/table';
-import type { SeatPresence, TableBroadcast } from '../tables/context.ts';
+import { type Audience, EVERYONE, type SeatPresence, type TableBroadcast } from '../tables/context.ts';
 import type { OpenTablesFeed } from './lobby.ts';
 import { seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import type { GameServer } from './types.ts';
@@ -24,8 +24,8 @@ export class SocketBroadcast implements TableBroadcast, SeatPresence {
     private readonly options: SocketBroadcastOptions,
   ) {}
 
-  changed(doc: TableDoc, cause: Cause, watched: boolean): void {
-    broadcast(this.io, doc, this.options.now(), watched);
+  changed(doc: TableDoc, cause: Cause, audience: Audience): void {
+    broadcast(this.io, doc, this.options.now(), audience);
     this.options.sent?.(doc, cause);
   }
 
@@ -44,13 +44,17 @@ export class SocketBroadcast implements TableBroadcast, SeatPresence {
 
 /**
  * Sends every seat its own view of the change, and the spectators theirs: one view per seat per
- * change. Not to the spectators when the commit saw none (`watched` false): every broadcast
- * is a Redis publish, and most tables have nobody watching.
+ * change. Not to the spectators when the commit saw none (`watched` false), and only to this
+ * node's sockets when the commit knew every connection at the table is here (`elsewhere`
+ * false): every broadcast to the other nodes is a Redis publish, which Redis sends back to this
+ * node too, and most tables have nobody watching and everyone on one node.
  */
-export function broadcast(io: GameServer, doc: TableDoc, now: number, watched: boolean, except: string[] | string = []): void {
+export function broadcast(io: GameServer, doc: TableDoc, now: number, audience: Audience = EVERYONE, except: string[] | string = []): void {
   const summary = summarize(doc, now);
+  const { watched, elsewhere } = audience;
+  const base = elsewhere ? io : io.local;
   // `except` only when there is someone to leave out: each call is one more operator per room.
-  const to = (room: string) => (except.length === 0 ? io.to(room) : io.to(room).except(except));
+  const to = (room: string) => (except.length === 0 ? base.to(room) : base.to(room).except(except));
   for (const [seat, s] of doc.seats.entries()) {
     if (s.kind === 'human') to(seatRoom(doc.id, seat)).emit('table:state', tableState(doc, seat, summary));
   }

@@ -28,6 +28,7 @@ import type { SafetyStore } from '../safety/store.ts';
 import { socketParser } from './encoder.ts';
 import { coalesceWrites } from './coalesce.ts';
 import { broadcast } from './broadcast.ts';
+import { EVERYONE } from '../tables/context.ts';
 import { playerRoom, seatRoom, tableRoom, watchRoom } from './rooms.ts';
 import type { ClientSocket, GameServer, Handler } from './types.ts';
 
@@ -167,8 +168,10 @@ export function attachSockets(app: FastifyInstance, io: GameServer, deps: Socket
       others.socketsLeave(rooms);
     }
     await socket.join([tableRoom(id), seat === null ? watchRoom(id) : seatRoom(id, seat)]);
-    // Counted in before the read below: a change committed after it is sent to the spectators' room.
+    // Counted in before the read below: a change committed after it is sent to the spectators' room,
+    // and published to this node by any other node that commits it.
     // And before the socket is at the table: only a spectator counted in is ever counted out.
+    await store.reachHere(id);
     if (seat === null) await store.watch(id, 1);
     socket.data.table = { id, seat };
     // Read again after joining the rooms: any change from here on reaches this socket anyway.
@@ -177,7 +180,7 @@ export function attachSockets(app: FastifyInstance, io: GameServer, deps: Socket
     // A node that died between its commit and its broadcast leaves the players on other nodes a
     // version behind, waiting for a state that never comes. Its players come back here mid-game,
     // so a seated join brings the whole table up to the version just read.
-    if (seat !== null && doc.phase === 'playing') broadcast(io, doc, now(), true, socket.id);
+    if (seat !== null && doc.phase === 'playing') broadcast(io, doc, now(), EVERYONE, socket.id);
     await presence(id);
     return { tableId: id, seat, host: socket.data.player?.id === doc.hostId, version: doc.version };
   };

@@ -6,6 +6,12 @@ import type { ClientSocket, GameServer } from './types.ts';
 
 export interface ResyncOptions {
   readonly load: (id: TableId) => Promise<TableDoc | null>;
+  /**
+   * Says again that this node holds connections at the table (`TableStore.reachHere`), before
+   * reading it: a failover may have lost the first time, and the other nodes would then keep
+   * the table's changes to themselves.
+   */
+  readonly reachHere?: (id: TableId) => Promise<void>;
   readonly now: () => number;
   readonly log: FastifyBaseLogger;
   /** Tries when the store does not answer yet (it may come back a moment after the adapter). */
@@ -90,6 +96,7 @@ export class StateResync {
   private async loadWithRetries(id: TableId, tries: number): Promise<TableDoc | null | undefined> {
     for (let i = 0; i < tries; i++) {
       try {
+        await this.o.reachHere?.(id);
         return await this.o.load(id);
       } catch {
         if (i + 1 < tries) await new Promise((resolve) => setTimeout(resolve, this.o.retryMs ?? 300));

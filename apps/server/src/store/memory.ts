@@ -76,7 +76,7 @@ export class MemoryTableStore implements TableStore {
   }
 
   async commit({ next, append, stepAt = null, finished, previous = next.version - 1 }: CommitRequest): Promise<Committed> {
-    if (this.versions.get(next.id) !== previous) return { written: false, spectators: 0 };
+    if (this.versions.get(next.id) !== previous) return { written: false, spectators: 0, elsewhere: false };
     this.put(next, stepAt);
     if (finished !== undefined) {
       const game = finished.entry.summary.game;
@@ -89,7 +89,12 @@ export class MemoryTableStore implements TableStore {
       list.push(JSON.stringify(append.hand));
       this.records.set(key, { hands: list, until: this.keptUntil(Date.parse(next.updatedAt)) });
     }
-    return { written: true, spectators: this.watchers.get(next.id) ?? 0 };
+    // One process: every connection is on this node.
+    return { written: true, spectators: this.watchers.get(next.id) ?? 0, elsewhere: false };
+  }
+
+  async reachHere(): Promise<void> {
+    // One process, one node: nothing to publish to.
   }
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RecordHand, RulesInput } from '@fives/engine';
 import type { OpenTable, PlayerId, TableCode, TableId } from '@fives/protocol';
 import { DEFAULTS } from '../defaults.ts';
@@ -59,12 +60,15 @@ const CLAIM_CODE = luaScript(['code-claim.lua']);
 const RELEASE_CODE = luaScript(['code-release.lua']);
 
 // KEYS: table record active open openEntries due payloads touched waiting over finished
-// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs finished archiveAt
-// → 0 stale, else {1 + spectators, 1 if the seated marks changed}
+// ARGV: previousVersion version seats phase game state control append id openEntry openScore stepAt seatedMarks touchedAt retentionMs finished archiveAt node
+// → 0 stale, else {1 + spectators, 1 if the seated marks changed, 1 if a connection may be on another node}
 const COMMIT = luaScript(['job-lib.lua', 'table-open.lua', 'table-index.lua', 'table-commit.lua']);
 
 // KEYS: table  ARGV: delta
 const WATCH = luaScript(['table-watch.lua']);
+
+// KEYS: table  ARGV: node — the table's `n:<node>` field, and its `nodes` count (-1: not known, for a restored table)
+const REACH = luaScript(['table-reach.lua']);
 
 // KEYS: table active open openEntries due payloads touched waiting over kept records…
 // ARGV: id cutoff version retentionMs rules games
@@ -131,6 +135,8 @@ export class RedisTableStore implements TableStore {
   readonly matchmaking: RedisMatchmaking;
   /** The connection's commands: the counters shared beside the store use it too (`shared.ts`). */
   readonly client: RedisClient;
+  /** This store's name at the tables it reaches (`reachHere`): one per node, never reused. */
+  private readonly node = randomUUID();
 
   private constructor(
     private readonly connection: RedisConnection,
@@ -264,17 +270,18 @@ export class RedisTableStore implements TableStore {
         String(this.recordRetentionMs),
         finished === undefined ? '' : JSON.stringify(finished.entry),
         finished === undefined ? '' : String(Math.round(finished.at)),
+        this.node,
       ],
     );
-    // 0: stale; else {1 + the spectators counted at the table, whether its seated marks changed}.
-    if (!Array.isArray(written)) return { written: false, spectators: 0 };
-    const [n, changed] = written as [number, number];
+    // 0: stale; else {1 + the spectators counted at the table, whether its seated marks changed, whether another node may hold a connection}.
+    if (!Array.isArray(written)) return { written: false, spectators: 0, elsewhere: false };
+    const [n, changed, elsewhere] = written as [number, number, number];
     if (stepAt !== null) this.jobs.expect(shardOf(next.id), stepAt);
     if (finished !== undefined) this.jobs.expect(shardOf(next.id), finished.at);
     // The second step, in each person's shard: only when a game starts or ends, or a person goes or comes back.
     if (changed === 1) await this.mark(next.id, seatMarks(next));
     await this.confirm(next);
-    return { written: true, spectators: n - 1 };
+    return { written: true, spectators: n - 1, elsewhere: elsewhere === 1 };
   }
 
   /**
@@ -303,6 +310,10 @@ export class RedisTableStore implements TableStore {
 
   async watch(id: TableId, delta: 1 | -1): Promise<void> {
     await runScript(this.client, WATCH, [tableKeys(this.prefix, id).table], [String(delta)]);
+  }
+
+  async reachHere(id: TableId): Promise<void> {
+    await runScript(this.client, REACH, [tableKeys(this.prefix, id).table], [this.node]);
   }
 
   async recordHands(id: TableId, game: number): Promise<RecordHand[]> {

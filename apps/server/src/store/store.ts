@@ -38,6 +38,13 @@ export interface Committed {
   readonly written: boolean;
   /** How many spectators' connections are counted at the table (`watch`) at that moment (0 when not written). */
   readonly spectators: number;
+  /**
+   * Whether a connection at the table may be on another node (`reachHere`), so that the change
+   * must be published to the other nodes; false only when every node the table has heard of is
+   * this one (or none). A Redis publish (and its echo back to this node) is a large share of a
+   * move's CPU, and at most tables everyone is on one node.
+   */
+  readonly elsewhere: boolean;
 }
 
 /**
@@ -117,6 +124,15 @@ export interface TableStore {
    * so a spectator is counted in before it reads the table it is shown first.
    */
   watch(id: TableId, delta: 1 | -1): Promise<void>;
+  /**
+   * This node holds a connection at the table from now on: every later commit of it by another
+   * node says `elsewhere`. Called after the connection has joined the table's rooms and before
+   * it reads the table, as `watch`: a change committed before is in what it reads, one after is
+   * published to it. A node is never taken off (a node gone costs only publishes); a table
+   * brought back whole (`restore`) says `elsewhere` for as long as it is stored, since
+   * connections may have stayed in its rooms while it was away. Nothing for a table that is not stored.
+   */
+  reachHere(id: TableId): Promise<void>;
   /** The hands recorded for a game so far, in order. */
   recordHands(id: TableId, game: number): Promise<RecordHand[]>;
   /** Tables with a game under way: a (re)started server checks each has its next step set. */

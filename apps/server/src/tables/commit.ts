@@ -2,10 +2,10 @@ import { type Result, ok } from '@fives/engine';
 import { ErrorCode, type Problem, type TableId, isCorrespondence } from '@fives/protocol';
 import { type Change, type Effect, type RecordAppend, type TableDoc, finishedGame, refuse, settle } from '@fives/table';
 import { UnconfirmedCommitError, isStoreUnavailable } from '../store/availability.ts';
-import type { FinishedEntry } from '../store/store.ts';
+import type { Committed, FinishedEntry } from '../store/store.ts';
 import { logChange } from './log.ts';
 import { RecentTables } from './recent.ts';
-import type { TableServiceOptions } from './context.ts';
+import { type Audience, EVERYONE, type TableServiceOptions } from './context.ts';
 
 /** A decision of the table machine on the table as loaded, at `now` (null: nothing to change). */
 export type Decide = (d: TableDoc, now: number) => Result<Change | null, Problem>;
@@ -98,7 +98,7 @@ export class TableCommits {
         this.recent.set(next);
         // A correspondence table's change is in PostgreSQL before anyone hears of it: a move answered survives Redis.
         if (isCorrespondence(next.settings.turnSeconds)) await this.keep(next);
-        this.execute(next, effects, committed.spectators > 0);
+        this.execute(next, effects, audienceOf(committed));
         return ok(next);
       }
       this.recent.forget(id);
@@ -132,7 +132,7 @@ export class TableCommits {
     const committed = await this.options.store.commit({ next, stepAt, previous: doc.version });
     if (!committed.written) return null;
     this.recent.set(next);
-    this.execute(next, effects, committed.spectators > 0);
+    this.execute(next, effects, audienceOf(committed));
     return next;
   }
 
@@ -144,7 +144,7 @@ export class TableCommits {
    */
   async announce(id: TableId): Promise<void> {
     const doc = await this.options.store.load(id);
-    if (doc !== null) this.options.broadcast.changed(doc, { kind: 'resumed', from: doc.version }, true);
+    if (doc !== null) this.options.broadcast.changed(doc, { kind: 'resumed', from: doc.version }, EVERYONE);
   }
 
   /**
@@ -195,7 +195,7 @@ export class TableCommits {
   }
 
   /** A committed change's effects, as the machine listed them (the record was stored with the commit). */
-  private execute(doc: TableDoc, effects: readonly Effect[], watched: boolean): void {
+  private execute(doc: TableDoc, effects: readonly Effect[], audience: Audience): void {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'record':
@@ -206,7 +206,7 @@ export class TableCommits {
           break;
         case 'broadcast':
           logChange(this.options.log, doc, effect.cause);
-          this.options.broadcast.changed(doc, effect.cause, watched);
+          this.options.broadcast.changed(doc, effect.cause, audience);
           break;
         case 'schedule':
           this.options.jobs.wake(effect.at);
@@ -220,6 +220,11 @@ export class TableCommits {
       }
     }
   }
+}
+
+/** Who a commit found may follow the table. */
+function audienceOf(committed: Committed): Audience {
+  return { watched: committed.spectators > 0, elsewhere: committed.elsewhere };
 }
 
 /** The game a change finished, for the archive's outbox (stored with the change in the same atomic step). */

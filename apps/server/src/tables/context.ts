@@ -58,16 +58,24 @@ export interface CorrespondencePort {
  * its `Master` a transport): the service decides, the port tells whoever follows the table.
  */
 export interface TableBroadcast {
-  /**
-   * A change was committed, for `cause` (every seat and spectator is sent its own view);
-   * `watched`: whether the table may have spectators (false only when the commit saw none).
-   */
-  changed(doc: TableDoc, cause: Cause, watched: boolean): void;
+  /** A change was committed, for `cause`: every seat and spectator `audience` names is sent its own view. */
+  changed(doc: TableDoc, cause: Cause, audience: Audience): void;
   /** A stand-in moved for a person whose turn time ran out (after the state that shows the move). */
   timedOut(doc: TableDoc, seat: number): void;
   /** A change may have changed the open-tables list. */
   openTablesChanged(): void;
 }
+
+/** Who may follow a table, as a commit saw it: where its change must be sent. */
+export interface Audience {
+  /** The table may have spectators (false only when the commit counted none). */
+  readonly watched: boolean;
+  /** A connection at the table may be on another node (false only when the commit knew of none: `Committed.elsewhere`). */
+  readonly elsewhere: boolean;
+}
+
+/** Everyone who could follow the table, wherever: for a change sent without a commit's count. */
+export const EVERYONE: Audience = { watched: true, elsewhere: true };
 
 /** Whether some connection holds the seat now, on any node. */
 export interface SeatPresence {

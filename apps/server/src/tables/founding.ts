@@ -3,7 +3,7 @@ import { type BotLevel, ErrorCode, type Problem, type SeatSpec, type TableId, is
 import { type NewTable, type TableDoc, type TableSettings, founded, openEntry, openTable, refuse, startedTable } from '@fives/table';
 import type { Player } from '../identity/token.ts';
 import { newTableCode, newTableId } from './code.ts';
-import type { TableContext } from './context.ts';
+import { EVERYONE, type TableContext } from './context.ts';
 import { seatedPeople } from './people.ts';
 
 /** A table is made: waiting for players, or dealt at once (play now, a queue's match). */
@@ -43,7 +43,7 @@ export async function createStarted(
   const made = await store(context, dealt.value.table, table.id);
   if (made.ok) {
     context.options.log.info({ tableId: made.value.id, event: 'created', players: dealt.value.players, people: table.people.length, started: true }, 'table event');
-    context.options.broadcast.changed(made.value, { kind: 'started' }, true);
+    context.options.broadcast.changed(made.value, { kind: 'started' }, EVERYONE);
   }
   return made;
 }

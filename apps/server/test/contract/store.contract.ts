@@ -127,19 +127,31 @@ export function storeContract(name: string, open: () => Promise<TableStore & { d
     it('counts spectators in and out, never below none, and a commit sees how many there are', async () => {
       const d = doc();
       await store.create(d);
-      expect(await store.commit({ next: { ...d, version: 1 }, stepAt: null })).toEqual({ written: true, spectators: 0 });
+      expect(await store.commit({ next: { ...d, version: 1 }, stepAt: null })).toEqual({ written: true, spectators: 0, elsewhere: false });
       await store.watch(d.id, 1);
       await store.watch(d.id, 1);
       await store.watch(d.id, -1);
-      expect(await store.commit({ next: { ...d, version: 2 }, stepAt: null })).toEqual({ written: true, spectators: 1 });
+      expect(await store.commit({ next: { ...d, version: 2 }, stepAt: null })).toEqual({ written: true, spectators: 1, elsewhere: false });
       await store.watch(d.id, -1);
       await store.watch(d.id, -1);
-      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: true, spectators: 0 });
+      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: true, spectators: 0, elsewhere: false });
       // Counted for a table that is not there: nothing is made.
       const gone = doc();
       await store.watch(gone.id, 1);
       expect(await store.load(gone.id)).toBeNull();
-      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: false, spectators: 0 });
+      expect(await store.commit({ next: { ...d, version: 3 }, stepAt: null })).toEqual({ written: false, spectators: 0, elsewhere: false });
+    });
+
+    it('says a commit reaches no other node when only this one holds connections at the table', async () => {
+      const d = doc();
+      await store.create(d);
+      await store.reachHere(d.id);
+      await store.reachHere(d.id);
+      expect((await store.commit({ next: { ...d, version: 1 }, stepAt: null })).elsewhere).toBe(false);
+      // Reached for a table that is not there: nothing is made.
+      const gone = doc();
+      await store.reachHere(gone.id);
+      expect(await store.load(gone.id)).toBeNull();
     });
 
     it('refuses to commit a table that does not exist', async () => {

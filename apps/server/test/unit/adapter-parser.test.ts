@@ -42,4 +42,15 @@ describe('the adapter parser', () => {
     expect(new ReusingEncoder().encode(other)).toEqual(new Encoder().encode({ ...other }));
     expect(new ReusingEncoder().encode({ type: PacketType.EVENT, data: ['x', 1], nsp: '/' })).toEqual(['2["x",1]']);
   });
+
+  it('writes what the adapter did not (a broadcast to this node alone, an ack) as Socket.IO does', () => {
+    const packets = [
+      { type: PacketType.EVENT, data: ['table:state', { tableId: 't1', seats: [null, { n: 'é "x"' }] }], nsp: '/' },
+      { type: PacketType.ACK, data: [{ ok: true, data: { version: 3 } }], nsp: '/', id: 12 },
+      { type: PacketType.EVENT, data: ['server:draining', { reason: 'shutdown' }], nsp: '/admin', id: 4 },
+      { type: PacketType.CONNECT, data: { sid: 'abc' }, nsp: '/' },
+      { type: PacketType.DISCONNECT, nsp: '/' },
+    ];
+    for (const packet of packets) expect(new ReusingEncoder().encode({ ...packet })).toEqual(new Encoder().encode({ ...packet }));
+  });
 });

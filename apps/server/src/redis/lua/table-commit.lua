@@ -16,4 +16,7 @@ list_open(KEYS[4], KEYS[5], ARGV[9], ARGV[10], ARGV[11])
 if ARGV[12] ~= '' then set_job(KEYS[6], KEYS[7], 't:' .. ARGV[9], ARGV[2], ARGV[12]) else clear_job(KEYS[6], KEYS[7], 't:' .. ARGV[9]) end
 local changed = 0
 if marked ~= ARGV[13] then changed = 1 end
-return {1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0'), changed}
+local nodes = tonumber(redis.call('HGET', KEYS[1], 'nodes') or '0')
+local elsewhere = 0
+if nodes < 0 or nodes > redis.call('HEXISTS', KEYS[1], 'n:' .. ARGV[18]) then elsewhere = 1 end
+return {1 + tonumber(redis.call('HGET', KEYS[1], 'watchers') or '0'), changed, elsewhere}
